@@ -1,0 +1,135 @@
+package org.agenda.http;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request that passed routing, authentication, the route-level permission and parameter validation:
+ * what handlers work with. Parameter values are typed (see {@link Param#convert}); a name that is not
+ * in {@link #params()} was not given.
+ */
+public final class ApiRequest {
+  private final String method;
+  private final Caller caller;
+  private final String language;
+  private final boolean languageGiven;
+  private final Urls urls;
+  private final Instant now;
+  private final Map<String, Object> params;
+  private final Map<String, Raw> raw;
+  private final String pathValue;
+  private final Map<Class<?>, Object> attachments = new HashMap<>();
+
+  ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
+      Map<String, Object> params, Map<String, Raw> raw, String pathValue) {
+    this.method = method;
+    this.caller = caller;
+    this.language = language;
+    this.languageGiven = languageGiven;
+    this.urls = urls;
+    this.now = now;
+    this.params = params;
+    this.raw = raw;
+    this.pathValue = pathValue;
+  }
+
+  public String method() {
+    return method;
+  }
+
+  public Caller caller() {
+    return caller;
+  }
+
+  /** The request language L (§3.1). */
+  public String language() {
+    return language;
+  }
+
+  /** True when L came from a {@code translation_language} parameter (rendered in navigation URLs). */
+  public boolean languageGiven() {
+    return languageGiven;
+  }
+
+  public Urls urls() {
+    return urls;
+  }
+
+  /** The request's current instant, read once from the service clock. */
+  public Instant now() {
+    return now;
+  }
+
+  public Map<String, Object> params() {
+    return params;
+  }
+
+  public boolean has(String name) {
+    return params.containsKey(name);
+  }
+
+  public boolean isCleared(String name) {
+    return params.get(name) == Param.CLEAR;
+  }
+
+  public Object value(String name) {
+    return params.get(name);
+  }
+
+  public Long integer(String name) {
+    Object value = params.get(name);
+    return value instanceof Long l ? l : null;
+  }
+
+  public BigDecimal number(String name) {
+    Object value = params.get(name);
+    return value instanceof BigDecimal d ? d : null;
+  }
+
+  public Boolean bool(String name) {
+    Object value = params.get(name);
+    return value instanceof Boolean b ? b : null;
+  }
+
+  public String string(String name) {
+    Object value = params.get(name);
+    return value instanceof String s ? s : null;
+  }
+
+  public DateValue date(String name) {
+    Object value = params.get(name);
+    return value instanceof DateValue d ? d : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> List<T> list(String name) {
+    Object value = params.get(name);
+    return value instanceof List<?> list ? (List<T>) list : null;
+  }
+
+  /** The value as received, for fields whose meaning depends on its JSON shape. */
+  public Raw raw(String name) {
+    return raw.get(name);
+  }
+
+  /** The {@code {id}} or {@code {slug}} path segment (decoded), or null. */
+  public String pathValue() {
+    return pathValue;
+  }
+
+  public long pathId() {
+    return Param.pathId(pathValue);
+  }
+
+  /** Hands a result of an endpoint's check to its handler (e.g. resolved references). */
+  public <T> void attach(Class<T> type, T value) {
+    attachments.put(type, value);
+  }
+
+  public <T> T attachment(Class<T> type) {
+    return type.cast(attachments.get(type));
+  }
+}

@@ -1,0 +1,386 @@
+package org.agenda.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.agenda.system.Config;
+import org.agenda.user.AuthResult;
+import org.agenda.user.Authenticator;
+
+/**
+ * Runs every request through the processing order of §2.4: target length, route and method, body size
+ * and media type, credentials, route-level permission, body parsing, parameters, then the endpoint.
+ * Whatever happens, the answer carries the standard headers of §2.7 and, on failure, the error body of §7.
+ */
+public final class Dispatcher {
+  public static final String JSON = "application/json; charset=UTF-8";
+  private static final int MAX_TARGET_BYTES = 8192;
+  private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  private static final List<String> NAMESPACE = List.of("cal", "events", "v1");
+  private static final List<String> BODY_METHODS = List.of("POST", "PUT", "PATCH", "DELETE");
+
+  private final RouteTable routes;
+  private final Config config;
+  private final Authenticator authenticator;
+  private final Clock clock;
+  private final RequestObserver observer;
+  private final Cors cors;
+
+  public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer) {
+    this.routes = routes;
+    this.config = config;
+    this.authenticator = authenticator;
+    this.clock = clock;
+    this.observer = observer;
+    this.cors = new Cors(config.corsOrigins());
+  }
+
+  /** State gathered while one request is processed, for the response headers and the access log. */
+  private static final class Exchange {
+    final HttpServletRequest req;
+    final HttpServletResponse res;
+    final String method;
+    final String requestId;
+    String languageSegment;
+    String language;
+    Route route;
+    Caller caller = Caller.anonymous();
+    boolean namespaced = true;
+
+    Exchange(HttpServletRequest req, HttpServletResponse res, String requestId) {
+      this.req = req;
+      this.res = res;
+      this.method = req.getMethod().toUpperCase(Locale.ROOT);
+      this.requestId = requestId;
+    }
+  }
+
+  public void handle(Context ctx) {
+    long started = System.nanoTime();
+    HttpServletRequest req = ctx.req();
+    HttpServletResponse res = ctx.res();
+    String incomingId = req.getHeader("X-Request-Id");
+    var exchange = new Exchange(req, res, incomingId != null && REQUEST_ID.matcher(incomingId).matches()
+        ? incomingId : UUID.randomUUID().toString());
+    ApiResponse response;
+    try {
+      response = process(exchange);
+    } catch (ApiError error) {
+      response = ApiResponse.json(error.status(), error.body());
+    } catch (RuntimeException | Error failure) {
+      System.err.println("request " + exchange.requestId + " failed: " + failure);
+      failure.printStackTrace();
+      var error = new ApiError(500, "rest_internal_error", "An internal error occurred.");
+      error.data().put("request_id", exchange.requestId);
+      response = ApiResponse.json(500, error.body());
+    }
+    long bytes = write(exchange, response);
+    observer.finished(new RequestObserver.Finished(exchange.requestId, exchange.method, req.getRequestURI(),
+        exchange.route == null ? "unmatched" : exchange.route.fullPattern(), response.status(),
+        System.nanoTime() - started, bytes, exchange.caller.isAnonymous() ? null : exchange.caller.id(),
+        clientAddress(req)));
+  }
+
+  private ApiResponse process(Exchange exchange) {
+    HttpServletRequest req = exchange.req;
+    String rawPath = req.getRequestURI();
+    String query = req.getQueryString();
+    int targetLength = rawPath.getBytes(StandardCharsets.UTF_8).length
+        + (query == null ? 0 : 1 + query.getBytes(StandardCharsets.UTF_8).length);
+    if (targetLength > MAX_TARGET_BYTES) {
+      throw new ApiError(414, "rest_uri_too_long", "The request URI is too long.");
+    }
+    RouteTable.Match match = route(exchange, rawPath);
+    Route route = match.route();
+    exchange.route = route;
+    if (exchange.method.equals("OPTIONS")) {
+      exchange.res.setHeader("Allow", String.join(", ", route.methods()));
+      if (req.getHeader("Origin") != null && req.getHeader("Access-Control-Request-Method") != null
+          && cors.allows(req.getHeader("Origin"))) {
+        cors.applyPreflight(exchange.res);
+      }
+      return ApiResponse.text(204, "", null);
+    }
+    Endpoint endpoint = route.endpointFor(exchange.method);
+    if (endpoint == null) {
+      exchange.res.setHeader("Allow", String.join(", ", route.methods()));
+      var error = new ApiError(405, "rest_no_route", ApiError.NO_ROUTE);
+      throw error;
+    }
+    boolean readsBody = BODY_METHODS.contains(exchange.method);
+    byte[] body = readsBody ? readBody(req) : new byte[0];
+    BodyKind kind = readsBody ? bodyKind(req.getContentType(), body) : BodyKind.NONE;
+    authenticate(exchange);
+    checkRouteRole(exchange, endpoint);
+    Map<String, Raw> raw = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
+    raw.putAll(parseBody(kind, body, req.getContentType()));
+    return invoke(exchange, route, endpoint, match.pathValue(), raw);
+  }
+
+  private RouteTable.Match route(Exchange exchange, String rawPath) {
+    String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
+    List<String> segments = new ArrayList<>();
+    if (!path.equals("/") && !path.isEmpty()) {
+      for (String segment : path.substring(1).split("/", -1)) segments.add(decodePath(segment));
+    }
+    if (!segments.isEmpty()) {
+      String first = segments.get(0).toLowerCase(Locale.ROOT);
+      if (config.languages().contains(first)) {
+        exchange.languageSegment = first;
+        segments = segments.subList(1, segments.size());
+      }
+    }
+    boolean namespaced = segments.size() >= 3 && segments.subList(0, 3).stream()
+        .map(s -> s.toLowerCase(Locale.ROOT)).toList().equals(NAMESPACE);
+    exchange.namespaced = namespaced;
+    RouteTable.Match match = routes.match(namespaced ? segments.subList(3, segments.size()) : segments,
+        namespaced, exchange.languageSegment != null);
+    if (match == null) throw ApiError.noRoute();
+    exchange.namespaced = match.route().isNamespaced();
+    return match;
+  }
+
+  private static String decodePath(String segment) {
+    if (segment.indexOf('%') < 0) return segment;
+    return FormFields.decode(segment.replace("+", "%2B"));
+  }
+
+  private enum BodyKind { NONE, JSON, FORM, MULTIPART }
+
+  private byte[] readBody(HttpServletRequest req) {
+    long limit = config.maxBodyBytes();
+    long declared = req.getContentLengthLong();
+    if (declared > limit) throw payloadTooLarge();
+    try (InputStream in = req.getInputStream()) {
+      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+      if (body.length > limit) throw payloadTooLarge();
+      return body;
+    } catch (IOException e) {
+      throw new ApiError(400, "rest_invalid_json", "Invalid JSON body passed.");
+    }
+  }
+
+  private static ApiError payloadTooLarge() {
+    return new ApiError(413, "rest_payload_too_large", "The request body is too large.");
+  }
+
+  private static BodyKind bodyKind(String contentType, byte[] body) {
+    if (isBlank(body)) return BodyKind.NONE;
+    if (contentType == null) throw unsupportedMediaType();
+    String[] parts = contentType.split(";");
+    String mediaType = parts[0].trim().toLowerCase(Locale.ROOT);
+    switch (mediaType) {
+      case "application/json" -> {
+        for (String parameter : Arrays.copyOfRange(parts, 1, parts.length)) {
+          String[] pair = parameter.trim().split("=", 2);
+          if (pair[0].trim().equalsIgnoreCase("charset") && pair.length == 2
+              && !pair[1].trim().replace("\"", "").equalsIgnoreCase("utf-8")) {
+            throw unsupportedMediaType();
+          }
+        }
+        return BodyKind.JSON;
+      }
+      case "application/x-www-form-urlencoded" -> {
+        return BodyKind.FORM;
+      }
+      case "multipart/form-data" -> {
+        return BodyKind.MULTIPART;
+      }
+      default -> throw unsupportedMediaType();
+    }
+  }
+
+  private static boolean isBlank(byte[] body) {
+    for (byte b : body) {
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') return false;
+    }
+    return true;
+  }
+
+  private static ApiError unsupportedMediaType() {
+    return new ApiError(415, "rest_unsupported_media_type", "Unsupported content type.");
+  }
+
+  private void authenticate(Exchange exchange) {
+    String header = exchange.req.getHeader("Authorization");
+    AuthResult result = authenticator.authenticate(header, clientAddress(exchange.req));
+    if (result instanceof AuthResult.Authenticated authenticated) {
+      exchange.caller = Caller.of(authenticated.user());
+    } else if (result instanceof AuthResult.RateLimited limited) {
+      exchange.res.setHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
+      throw new ApiError(429, "rest_too_many_requests", "Too many failed authentication attempts.");
+    } else if (result instanceof AuthResult.Invalid) {
+      observer.authenticationFailed();
+      throw new ApiError(401, "incorrect_password", "The provided password is an invalid application password.");
+    }
+  }
+
+  private static void checkRouteRole(Exchange exchange, Endpoint endpoint) {
+    if (endpoint.requiredRole() == null) return;
+    if (exchange.caller.isAnonymous()) throw ApiError.notLoggedIn();
+    if (!exchange.caller.atLeast(endpoint.requiredRole())) throw ApiError.forbidden();
+  }
+
+  private static Map<String, Raw> parseBody(BodyKind kind, byte[] body, String contentType) {
+    switch (kind) {
+      case JSON -> {
+        JsonNode node;
+        try {
+          node = Json.MAPPER.readTree(body);
+        } catch (JsonProcessingException e) {
+          throw invalidJson(e.getOriginalMessage());
+        } catch (IOException e) {
+          throw invalidJson(e.getMessage());
+        }
+        if (node == null || !node.isObject()) throw invalidJson("The JSON body must be an object.");
+        Map<String, Raw> values = new LinkedHashMap<>();
+        node.fields().forEachRemaining(field -> values.put(field.getKey(), new Raw(field.getValue(), false)));
+        return values;
+      }
+      case FORM -> {
+        return FormFields.parseUrlEncoded(new String(body, StandardCharsets.UTF_8));
+      }
+      case MULTIPART -> {
+        Map<String, Raw> values = Multipart.parse(body, contentType);
+        if (values == null) throw new ApiError(400, "rest_invalid_param", "Invalid parameter(s): body");
+        return values;
+      }
+      default -> {
+        return Map.of();
+      }
+    }
+  }
+
+  private static ApiError invalidJson(String parserMessage) {
+    var error = new ApiError(400, "rest_invalid_json", "Invalid JSON body passed.");
+    error.data().put("json_error_message", parserMessage == null ? "Syntax error" : parserMessage);
+    return error;
+  }
+
+  private ApiResponse invoke(Exchange exchange, Route route, Endpoint endpoint, String pathValue, Map<String, Raw> raw) {
+    var now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    List<String> missing = new ArrayList<>();
+    for (Param param : endpoint.params()) {
+      if (!param.isInPath() && param.isRequired() && param.isAbsent(raw.get(param.name()))) {
+        missing.add(param.name());
+      }
+    }
+    if (!missing.isEmpty()) {
+      resolveLanguage(exchange, null);
+      throw Invalid.missing(missing);
+    }
+    var invalid = new Invalid(endpoint.declarationOrder());
+    Map<String, Object> values = new HashMap<>();
+    for (Param param : endpoint.params()) {
+      if (param.isInPath() || param.isAbsent(raw.get(param.name()))) continue;
+      try {
+        values.put(param.name(), param.convert(raw.get(param.name()), now));
+      } catch (ParamProblem problem) {
+        invalid.add(param.name(), problem.detailCode(), problem.getMessage());
+      }
+    }
+    resolveLanguage(exchange, (String) values.get("translation_language"));
+    var urls = new Urls(publicUrl(exchange.req), exchange.languageSegment);
+    var request = new ApiRequest(exchange.method.equals("HEAD") ? "GET" : exchange.method, exchange.caller,
+        exchange.language, values.containsKey("translation_language"), urls, now, values, raw, pathValue);
+    if (endpoint.check() != null) endpoint.check().check(request, invalid);
+    invalid.throwIfAny();
+    return endpoint.handler().handle(request);
+  }
+
+  private void resolveLanguage(Exchange exchange, String parameter) {
+    if (parameter != null) {
+      exchange.language = parameter;
+    } else if (exchange.languageSegment != null) {
+      exchange.language = exchange.languageSegment;
+    } else {
+      exchange.language = config.defaultLanguage();
+    }
+  }
+
+  private String publicUrl(HttpServletRequest req) {
+    if (config.publicUrl() != null) return config.publicUrl();
+    String scheme = req.getScheme();
+    String host = req.getHeader("Host");
+    if (config.trustProxy()) {
+      String forwardedProto = firstValue(req.getHeader("X-Forwarded-Proto"));
+      String forwardedHost = firstValue(req.getHeader("X-Forwarded-Host"));
+      if (forwardedProto != null) scheme = forwardedProto;
+      if (forwardedHost != null) host = forwardedHost;
+    }
+    if (host == null || host.isBlank() || !host.matches("[A-Za-z0-9.\\-\\[\\]:]+")) {
+      host = req.getServerName() + ":" + req.getServerPort();
+    }
+    return scheme.toLowerCase(Locale.ROOT) + "://" + host;
+  }
+
+  private String clientAddress(HttpServletRequest req) {
+    if (config.trustProxy()) {
+      String forwarded = firstValue(req.getHeader("X-Forwarded-For"));
+      if (forwarded != null) return forwarded;
+    }
+    return req.getRemoteAddr();
+  }
+
+  private static String firstValue(String header) {
+    if (header == null) return null;
+    String first = header.split(",")[0].trim();
+    return first.isEmpty() ? null : first;
+  }
+
+  private long write(Exchange exchange, ApiResponse response) {
+    HttpServletRequest req = exchange.req;
+    HttpServletResponse res = exchange.res;
+    res.setStatus(response.status());
+    res.setHeader("X-Request-Id", exchange.requestId);
+    cors.apply(req.getHeader("Origin"), res);
+    if (exchange.route != null && !exchange.method.equals("OPTIONS") && response.status() != 405) {
+      res.setHeader("Allow", String.join(", ", allowedMethods(exchange)));
+    }
+    if (exchange.namespaced) {
+      if (exchange.language == null) resolveLanguage(exchange, null);
+      res.setHeader("Content-Language", exchange.language);
+    }
+    boolean readOnly = exchange.method.equals("GET") || exchange.method.equals("HEAD");
+    if (!readOnly || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
+    if (response.status() == 401) res.setHeader("WWW-Authenticate", "Basic realm=\"Agenda\"");
+    response.headers().forEach(res::setHeader);
+    if (response.contentType() != null) res.setHeader("Content-Type", response.contentType());
+    byte[] body = response.body();
+    if (response.status() == 204) return 0;
+    res.setContentLength(body.length);
+    if (exchange.method.equals("HEAD")) return 0;
+    try {
+      res.getOutputStream().write(body);
+    } catch (IOException e) {
+      return 0; // the client went away; nothing more to tell it
+    }
+    return body.length;
+  }
+
+  /** §2.7: the route's methods whose route-level permission the caller passes. */
+  private static List<String> allowedMethods(Exchange exchange) {
+    var allowed = new ArrayList<String>();
+    for (Endpoint endpoint : exchange.route.endpoints()) {
+      if (endpoint.requiredRole() == null || exchange.caller.atLeast(endpoint.requiredRole())) {
+        allowed.addAll(endpoint.methods());
+      }
+    }
+    return allowed;
+  }
+}

@@ -1,0 +1,105 @@
+package org.agenda.http;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A path pattern such as {@code /events/{id}} with its endpoints. Namespace routes are relative to
+ * {@code /cal/events/v1}; the others ({@code /health}, {@code /docs}, …) to the root.
+ */
+public final class Route {
+  private final String pattern;
+  private final List<String> segments;
+  private final boolean namespaced;
+  private final boolean languageSegmentAllowed;
+  private final List<Endpoint> endpoints;
+
+  private Route(String pattern, boolean namespaced, boolean languageSegmentAllowed, List<Endpoint> endpoints) {
+    this.pattern = pattern;
+    this.segments = pattern.isEmpty() || pattern.equals("/") ? List.of() : List.of(pattern.substring(1).split("/"));
+    this.namespaced = namespaced;
+    this.languageSegmentAllowed = languageSegmentAllowed;
+    this.endpoints = List.copyOf(endpoints);
+  }
+
+  /** A route under {@code /{ns}}; {@code pattern} is "" for the namespace itself. */
+  public static Route namespaced(String pattern, List<Endpoint> endpoints) {
+    return new Route(pattern, true, true, endpoints);
+  }
+
+  /** A route outside the namespace; only the root index takes a language segment (§2.1). */
+  public static Route outside(String pattern, boolean languageSegmentAllowed, List<Endpoint> endpoints) {
+    return new Route(pattern, false, languageSegmentAllowed, endpoints);
+  }
+
+  Route withEndpoints(List<Endpoint> replaced) {
+    return new Route(pattern, namespaced, languageSegmentAllowed, replaced);
+  }
+
+  public boolean isNamespaced() {
+    return namespaced;
+  }
+
+  boolean allowsLanguageSegment() {
+    return languageSegmentAllowed;
+  }
+
+  public List<Endpoint> endpoints() {
+    return endpoints;
+  }
+
+  /** The route's methods in the normative order of §2.2 (the order of its endpoints). */
+  public List<String> methods() {
+    var methods = new ArrayList<String>();
+    endpoints.forEach(endpoint -> methods.addAll(endpoint.methods()));
+    return methods;
+  }
+
+  public Endpoint endpointFor(String method) {
+    String lookup = method.equals("HEAD") ? "GET" : method;
+    return endpoints.stream().filter(e -> e.methods().contains(lookup)).findFirst().orElse(null);
+  }
+
+  /** The pattern with the namespace, as in metrics labels: {@code /cal/events/v1/events/{id}}. */
+  public String fullPattern() {
+    if (!namespaced) return pattern.isEmpty() ? "/" : pattern;
+    return "/" + Urls.NAMESPACE + pattern;
+  }
+
+  /** The key of the namespace index (§9.2): {@code /cal/events/v1/events/(?P<id>\d+)}. */
+  public String indexKey() {
+    return fullPattern().replace("{id}", "(?P<id>\\d+)").replace("{slug}", "(?P<slug>[^/]+)");
+  }
+
+  /** The OpenAPI path relative to the server URL: {@code /events/{id}}, {@code /} for the namespace. */
+  public String relativePattern() {
+    return pattern.isEmpty() ? "/" : pattern;
+  }
+
+  public boolean hasPathVariable() {
+    return pattern.contains("{");
+  }
+
+  /**
+   * Matches decoded path segments (after the namespace for namespaced routes). Returns the value of the
+   * path variable, "" for a route without one, or null when the path does not match.
+   */
+  String match(List<String> path) {
+    if (path.size() != segments.size()) return null;
+    String value = "";
+    for (int i = 0; i < segments.size(); i++) {
+      String expected = segments.get(i);
+      String actual = path.get(i);
+      if (expected.equals("{id}")) {
+        if (actual.isEmpty() || !actual.chars().allMatch(c -> c >= '0' && c <= '9')) return null;
+        value = actual;
+      } else if (expected.equals("{slug}")) {
+        if (actual.isEmpty()) return null;
+        value = actual;
+      } else if (!expected.equalsIgnoreCase(actual)) {
+        return null;
+      }
+    }
+    return value;
+  }
+}
