@@ -39,14 +39,18 @@ public final class Dispatcher {
   private final Authenticator authenticator;
   private final Clock clock;
   private final RequestObserver observer;
+  private final Runnable beforeEachRequest;
   private final Cors cors;
 
-  public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer) {
+  /** {@code beforeEachRequest} runs before a request is processed (time-driven state changes). */
+  public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer,
+      Runnable beforeEachRequest) {
     this.routes = routes;
     this.config = config;
     this.authenticator = authenticator;
     this.clock = clock;
     this.observer = observer;
+    this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
   }
 
@@ -79,6 +83,7 @@ public final class Dispatcher {
         ? incomingId : UUID.randomUUID().toString());
     ApiResponse response;
     try {
+      beforeEachRequest.run();
       response = process(exchange);
     } catch (ApiError error) {
       response = ApiResponse.json(error.status(), error.body());

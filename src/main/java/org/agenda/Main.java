@@ -1,0 +1,63 @@
+package org.agenda;
+
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import org.agenda.db.Database;
+import org.agenda.db.DatabaseException;
+import org.agenda.system.Application;
+import org.agenda.system.Config;
+import org.agenda.system.ConfigException;
+import org.agenda.user.UserCommand;
+import org.agenda.user.Users;
+
+/** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3). */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    List<String> arguments = Arrays.asList(args);
+    Config config;
+    try {
+      config = Config.fromEnvironment(System.getenv());
+    } catch (ConfigException e) {
+      System.err.println("agenda: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    if (arguments.isEmpty() || arguments.get(0).equals("serve")) {
+      serve(config);
+    } else if (arguments.get(0).equals("user")) {
+      System.exit(user(config, arguments.subList(1, arguments.size())));
+    } else {
+      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove …]");
+      System.exit(2);
+    }
+  }
+
+  private static void serve(Config config) {
+    try {
+      Application application = Application.start(config, Clock.systemUTC(), System.out, System.out);
+      Runtime.getRuntime().addShutdownHook(new Thread(application::close));
+      System.out.println("Agenda listening on port " + application.port());
+    } catch (DatabaseException e) {
+      System.err.println("agenda: " + e.getMessage());
+      System.exit(1);
+    } catch (RuntimeException e) {
+      System.err.println("agenda: cannot start: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  private static int user(Config config, List<String> args) {
+    try (Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword())) {
+      return UserCommand.run(args, new Users(database, Clock.systemUTC()), System.out, System.err);
+    } catch (DatabaseException e) {
+      System.err.println("agenda: " + e.getMessage());
+      return 1;
+    } catch (RuntimeException e) {
+      System.err.println("agenda: " + e.getMessage());
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package org.agenda.event;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.agenda.record.Status;
+import org.agenda.record.Translation;
+
+/**
+ * One stored event: shared fields, its translations by language and its links. Mutable so that a write
+ * can apply a partial update to a copy and compare it with what was stored.
+ */
+final class Event {
+  long id;
+  long author;
+  String status;
+  String statusBeforeTrash;
+  long dateUtc;
+  long modifiedUtc;
+  String image;
+  /** null when never set (then the event's page URL is shown), "" when cleared. */
+  String website;
+  long startUtc;
+  long endUtc;
+  String startLocal;
+  String endLocal;
+  String timezone;
+  boolean allDay;
+  String password;
+  List<String> cost = List.of();
+  boolean showMap;
+  boolean showMapLink;
+  boolean hideFromListings;
+  boolean sticky;
+  boolean featured;
+  long postParent;
+  Map<String, Translation> translations = new LinkedHashMap<>();
+  List<Long> venueIds = List.of();
+  List<Long> organizerIds = List.of();
+  List<Long> termIds = List.of();
+
+  /** The status that permissions look at: for a trashed event, the one it had before (§4.4). */
+  String effectiveStatus() {
+    return Status.TRASH.equals(status) && statusBeforeTrash != null ? statusBeforeTrash : status;
+  }
+
+  boolean hasPassword() {
+    return password != null && !password.isEmpty();
+  }
+
+  Event copy() {
+    Event copy = new Event();
+    copy.id = id;
+    copy.author = author;
+    copy.status = status;
+    copy.statusBeforeTrash = statusBeforeTrash;
+    copy.dateUtc = dateUtc;
+    copy.modifiedUtc = modifiedUtc;
+    copy.image = image;
+    copy.website = website;
+    copy.startUtc = startUtc;
+    copy.endUtc = endUtc;
+    copy.startLocal = startLocal;
+    copy.endLocal = endLocal;
+    copy.timezone = timezone;
+    copy.allDay = allDay;
+    copy.password = password;
+    copy.cost = List.copyOf(cost);
+    copy.showMap = showMap;
+    copy.showMapLink = showMapLink;
+    copy.hideFromListings = hideFromListings;
+    copy.sticky = sticky;
+    copy.featured = featured;
+    copy.postParent = postParent;
+    copy.translations = new LinkedHashMap<>(translations);
+    copy.venueIds = new ArrayList<>(venueIds);
+    copy.organizerIds = new ArrayList<>(organizerIds);
+    copy.termIds = new ArrayList<>(termIds);
+    return copy;
+  }
+
+  /** Everything stored except {@code modified}: two events with equal values need no write. */
+  List<Object> storedValues() {
+    return java.util.Arrays.asList(author, status, statusBeforeTrash, dateUtc, image, website, startUtc, endUtc,
+        startLocal, endLocal, timezone, allDay, password, cost, showMap, showMapLink, hideFromListings, sticky,
+        featured, postParent, translations, venueIds, organizerIds, termIds);
+  }
+
+  boolean sameStoredValues(Event other) {
+    return Objects.equals(storedValues(), other.storedValues());
+  }
+}

@@ -1,0 +1,139 @@
+package org.agenda.event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.agenda.http.Param;
+import org.agenda.http.ParamProblem;
+import org.agenda.http.Raw;
+import org.agenda.record.Status;
+import org.agenda.text.PlainText;
+import org.agenda.time.EventTimezone;
+
+/** The event write fields of §6.4, in the order of its field table (the declaration order of errors). */
+final class EventFields {
+  private static final int MAX_COST_ELEMENTS = 20;
+  private static final int MAX_COST_ELEMENT_LENGTH = 200;
+  private static final int MAX_URL_LENGTH = 2048;
+
+  private EventFields() {}
+
+  static List<Param> writeFields(boolean create) {
+    var fields = new ArrayList<Param>();
+    Param title = Param.string("title").maxLength(500).writeField().describe("The event title, plain text, in the request language.");
+    fields.add(create ? title.required() : title);
+    fields.add(Param.string("description").maxLength(100_000).emptyClears().nullClears()
+        .describe("The event description, HTML (sanitised), in the request language."));
+    fields.add(Param.string("excerpt").maxLength(10_000).emptyClears().nullClears()
+        .describe("A short summary, HTML (sanitised), in the request language."));
+    fields.add(Param.string("slug").maxLength(200).emptyClears().nullClears()
+        .describe("The slug in the request language; made unique with -2, -3, … Empty derives it from the title."));
+    Param start = Param.date("start_date").writeField().describe("Start, evaluated in the event time zone (§8.1 formats).");
+    Param end = Param.date("end_date").writeField().describe("End, evaluated in the event time zone; not before the start.");
+    fields.add(create ? start.required() : start);
+    fields.add(create ? end.required() : end);
+    fields.add(Param.custom("timezone", EventFields::timezone).emptyClears().nullClears()
+        .describe("IANA time zone, UTC or UTC±N; empty means the site time zone."));
+    Param allDay = Param.bool("all_day").writeField().describe("All-day event: start at 00:00:00, end at 23:59:59.");
+    fields.add(create ? allDay.defaultValue(false) : allDay);
+    fields.add(Param.integer("author").writeField().describe("User id of the author (editors and higher may name another user)."));
+    fields.add(Param.date("date").writeField().describe("Publication date, in the site time zone."));
+    fields.add(Param.date("date_utc").writeField().describe("Publication date in UTC; wins over date."));
+    fields.add(Param.oneOf("status", Status.WRITABLE).writeField().describe("Publication status."));
+    fields.add(Param.string("password").maxLength(255).emptyClears().nullClears()
+        .describe("Password protecting the event; empty removes it."));
+    fields.add(Param.custom("image", raw -> url(raw, "image")).emptyClears().nullClears()
+        .describe("Absolute http(s) URL of the event image; empty removes it."));
+    fields.add(Param.custom("cost", EventFields::cost).emptyClears().nullClears()
+        .describe("Cost: a string, a number or a list of them; empty removes it."));
+    fields.add(Param.custom("website", raw -> url(raw, "website")).emptyClears().nullClears()
+        .describe("Absolute http(s) URL of the event website; empty clears it."));
+    for (String flag : List.of("show_map", "show_map_link", "hide_from_listings", "sticky", "featured")) {
+      Param param = Param.bool(flag).writeField().describe(flagDescription(flag));
+      fields.add(create ? param.defaultValue(false) : param);
+    }
+    fields.add(Param.integer("post_parent").writeField().nullClears()
+        .describe("Id of the parent event; 0 removes the parent."));
+    return List.copyOf(fields);
+  }
+
+  private static String flagDescription(String flag) {
+    return switch (flag) {
+      case "show_map" -> "Show a map of the venue.";
+      case "show_map_link" -> "Show a link to a map of the venue.";
+      case "hide_from_listings" -> "Hide the event from every event list.";
+      case "sticky" -> "Sticky flag (no effect on ordering).";
+      default -> "Featured event.";
+    };
+  }
+
+  private static Object timezone(Raw raw) {
+    JsonNode node = raw.node();
+    if (raw.fromText() && node.isArray()) node = node.get(node.size() - 1);
+    if (!node.isTextual()) throw new ParamProblem("rest_invalid_type", "timezone is not of type string.");
+    if (node.asText().isEmpty()) return Param.CLEAR;
+    return EventTimezone.parse(node.asText())
+        .map(EventTimezone::name)
+        .orElseThrow(() -> new ParamProblem("rest_invalid_timezone", "timezone is not a valid time zone."));
+  }
+
+  /** An absolute http(s) URL, trimmed; {@link Param#CLEAR} for "". */
+  static Object url(Raw raw, String name) {
+    JsonNode node = raw.node();
+    if (raw.fromText() && node.isArray()) node = node.get(node.size() - 1);
+    if (!node.isTextual()) throw new ParamProblem("rest_invalid_url", name + " must be an absolute http or https URL.");
+    String value = node.asText().trim();
+    if (value.isEmpty()) return Param.CLEAR;
+    if (value.codePointCount(0, value.length()) > MAX_URL_LENGTH) {
+      throw new ParamProblem("rest_too_long", name + " must be at most " + MAX_URL_LENGTH + " characters.");
+    }
+    try {
+      var uri = new java.net.URI(value);
+      String scheme = uri.getScheme();
+      if (scheme != null && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+          && uri.getHost() != null && !uri.getHost().isEmpty()) {
+        return value;
+      }
+    } catch (java.net.URISyntaxException e) {
+      // falls through to the error below
+    }
+    throw new ParamProblem("rest_invalid_url", name + " must be an absolute http or https URL.");
+  }
+
+  /** §5.4 input: a string, a number or a list of them, stored as sanitised strings; [] for "" / []. */
+  private static List<String> cost(Raw raw) {
+    JsonNode node = raw.node();
+    List<JsonNode> items = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(items::add);
+    } else {
+      items.add(node);
+    }
+    if (items.size() > MAX_COST_ELEMENTS) {
+      throw new ParamProblem("rest_too_long", "cost must have at most " + MAX_COST_ELEMENTS + " elements.");
+    }
+    var elements = new ArrayList<String>();
+    for (JsonNode item : items) {
+      String text;
+      if (item.isTextual()) {
+        text = item.asText();
+      } else if (item.isNumber()) {
+        text = numberText(item.decimalValue());
+      } else {
+        throw new ParamProblem("rest_invalid_type", "cost must be a string, a number or a list of them.");
+      }
+      if (text.codePointCount(0, text.length()) > MAX_COST_ELEMENT_LENGTH) {
+        throw new ParamProblem("rest_too_long", "each cost element must be at most " + MAX_COST_ELEMENT_LENGTH + " characters.");
+      }
+      String clean = PlainText.stripTags(text);
+      if (!clean.isEmpty()) elements.add(clean);
+    }
+    return List.copyOf(elements);
+  }
+
+  private static String numberText(BigDecimal value) {
+    BigDecimal stripped = value.stripTrailingZeros();
+    return (stripped.scale() < 0 ? stripped.setScale(0) : stripped).toPlainString();
+  }
+}

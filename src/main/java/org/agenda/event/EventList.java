@@ -1,0 +1,427 @@
+package org.agenda.event;
+
+import static org.agenda.event.EventTables.*;
+import static org.agenda.record.RecordTables.*;
+import static org.jooq.impl.DSL.*;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.agenda.db.Database;
+import org.agenda.http.ApiError;
+import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.DateValue;
+import org.agenda.http.Invalid;
+import org.agenda.http.Json;
+import org.agenda.http.Param;
+import org.agenda.http.ParamProblem;
+import org.agenda.http.Urls;
+import org.agenda.i18n.Languages;
+import org.agenda.record.Access;
+import org.agenda.record.RecordTables;
+import org.agenda.record.Status;
+import org.agenda.system.Config;
+import org.agenda.term.TermLookup;
+import org.agenda.term.TermTables;
+import org.agenda.text.Folding;
+import org.agenda.text.SearchTerms;
+import org.agenda.time.DateTimes;
+import org.agenda.time.ListWindow;
+import org.agenda.user.Role;
+import org.agenda.venue.VenueTables;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+
+/** {@code GET /events} (§6.3): filters, the date window, visibility, paging and navigation URLs. */
+final class EventList {
+  private static final double EARTH_RADIUS_KM = 6371.0088;
+  private static final List<String> RELATIVE_BOUNDS = List.of("starts_before", "starts_after", "ends_before", "ends_after");
+
+  private final Database database;
+  private final Config config;
+  private final Languages languages;
+  private final EventView view;
+
+  EventList(Database database, Config config, Languages languages, EventView view) {
+    this.database = database;
+    this.config = config;
+    this.languages = languages;
+    this.view = view;
+  }
+
+  List<Param> params() {
+    return List.of(
+        Param.integer("page").range(1L, null).defaultValue(1).describe("Page to return."),
+        Param.integer("per_page").range(1L, null).defaultValue(config.defaultPerPage())
+            .describe("Events per page; values above " + config.maxPerPage() + " are capped."),
+        Param.date("start_date").describe("Events starting on or after this moment (default: start of today, site time zone)."),
+        Param.date("end_date").describe("Events ending on or before this moment (default: end of the day 24 months after today)."),
+        Param.date("starts_before").describe("Events starting before this moment."),
+        Param.date("starts_after").describe("Events starting after this moment."),
+        Param.date("ends_before").describe("Events ending before this moment."),
+        Param.date("ends_after").describe("Events ending after this moment."),
+        Param.bool("strict_dates").defaultValue(false)
+            .describe("false: date filters cover whole days; true: the given moments are used as given."),
+        Param.string("search").maxLength(200).describe("Text search in title, description and excerpt."),
+        Param.listOf("categories", Param.Type.STRING).describe("Category ids or slugs; events in any of them or their descendants."),
+        Param.listOf("tags", Param.Type.STRING).describe("Tag ids or slugs; events with any of them."),
+        Param.listOf("venue", Param.Type.INTEGER).describe("Venue ids; events linked to any of them."),
+        Param.listOf("organizer", Param.Type.INTEGER).describe("Organizer ids; events linked to any of them."),
+        Param.bool("featured").describe("Only featured (true) or only not featured (false) events."),
+        Param.listOf("status", Status.ALL).describe("Statuses to include."),
+        Param.bool("geoloc").describe("true: events with a venue that has coordinates; false: events without."),
+        Param.number("geoloc_lat").range(new BigDecimal("-90"), new BigDecimal("90"), false).describe("Centre latitude."),
+        Param.number("geoloc_lng").range(new BigDecimal("-180"), new BigDecimal("180"), false).describe("Centre longitude."),
+        Param.number("geoloc_radius").range(BigDecimal.ZERO, new BigDecimal("20000"), true).defaultValue(10)
+            .describe("Radius in kilometres around the centre."),
+        Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
+        Param.integer("post_parent").describe("Events whose parent is this event."),
+        Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
+        Param.string("password").maxLength(255).describe("Unlocks protected events with this password."));
+  }
+
+  private static Object ticketed(org.agenda.http.Raw raw) {
+    var node = raw.node();
+    if (raw.fromText() && node.isArray()) node = node.get(node.size() - 1);
+    boolean value;
+    if (node.isBoolean()) {
+      value = node.asBoolean();
+    } else if (node.isIntegralNumber() && (node.asLong() == 0 || node.asLong() == 1)) {
+      value = node.asLong() == 1;
+    } else if (node.isTextual() && node.asText().isBlank()) {
+      throw new ParamProblem("rest_empty_value", "ticketed must not be empty.");
+    } else if (node.isTextual() && List.of("true", "1", "yes", "on").contains(Folding.lower(node.asText().trim()))) {
+      value = true;
+    } else if (node.isTextual() && List.of("false", "0", "no", "off").contains(Folding.lower(node.asText().trim()))) {
+      value = false;
+    } else {
+      throw new ParamProblem("rest_invalid_type", "ticketed is not of type boolean.");
+    }
+    if (value) throw new ParamProblem("ticketing-not-supported", "Ticketing is not supported by this service.");
+    return false;
+  }
+
+  /** Filters resolved during validation, for the query and the navigation URLs. */
+  private record Resolved(List<Long> categories, List<Long> tags) {}
+
+  void check(ApiRequest request, Invalid invalid) {
+    DSLContext dsl = database.dsl();
+    List<String> statuses = request.list("status");
+    if (statuses != null && !request.caller().atLeast(Role.CONTRIBUTOR)
+        && !(statuses.size() == 1 && statuses.get(0).equals(Status.PUBLISH))) {
+      invalid.add("status", "rest_not_allowed", "status: only publish may be requested.");
+    }
+    List<Long> categories = resolveTerms(dsl, request, invalid, "categories", TermTables.CATEGORY);
+    List<Long> tags = resolveTerms(dsl, request, invalid, "tags", TermTables.TAG);
+    request.attach(Resolved.class, new Resolved(categories, tags));
+    checkRecords(dsl, request, invalid, "venue", "venue");
+    checkRecords(dsl, request, invalid, "organizer", "organizer");
+    Long parent = request.integer("post_parent");
+    if (parent != null && !EventStore.RECORD_TYPE.equals(EventStore.typeOf(dsl, parent))) {
+      invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
+    }
+    boolean hasLat = request.has("geoloc_lat");
+    boolean hasLng = request.has("geoloc_lng");
+    if (hasLat != hasLng) {
+      invalid.add(hasLat ? "geoloc_lat" : "geoloc_lng", "rest_missing_pair", "geoloc_lat and geoloc_lng must be given together.");
+    }
+    List<Long> include = request.list("include");
+    if (include != null && include.stream().anyMatch(id -> id < 1)) {
+      invalid.add("include", "rest_out_of_range", "include ids must be greater than or equal to 1.");
+    }
+  }
+
+  private List<Long> resolveTerms(DSLContext dsl, ApiRequest request, Invalid invalid, String name, String taxonomy) {
+    List<String> items = request.list(name);
+    if (items == null) return null;
+    var ids = new ArrayList<Long>();
+    for (String item : items) {
+      Long id = TermLookup.resolve(dsl, taxonomy, item, languages.lookupOrder(request.language()));
+      if (id == null) {
+        invalid.add(name, "rest_not_found", name + " refers to an unknown term: " + item + ".");
+        return null;
+      }
+      if (!ids.contains(id)) ids.add(id);
+    }
+    return ids;
+  }
+
+  private static void checkRecords(DSLContext dsl, ApiRequest request, Invalid invalid, String name, String type) {
+    List<Long> ids = request.list(name);
+    if (ids == null) return;
+    int found = dsl.fetchCount(RECORDS, ID.in(ids).and(TYPE.eq(type)));
+    if (found != ids.size()) invalid.add(name, "rest_not_found", name + " refers to an unknown " + type + ".");
+  }
+
+  /** The date bounds in effect, as instants, with the exclusive ones of strict mode marked. */
+  private record Bound(String param, Instant at, boolean exclusive, boolean onStart, boolean lower) {}
+
+  ApiResponse handle(ApiRequest request) {
+    DSLContext dsl = database.dsl();
+    int perPage = (int) Math.min(request.has("per_page") ? request.integer("per_page") : config.defaultPerPage(),
+        config.maxPerPage());
+    long page = request.has("page") ? request.integer("page") : 1;
+    List<String> statuses = effectiveStatuses(request);
+    List<Bound> bounds = bounds(request);
+    Condition condition = condition(dsl, request, statuses, bounds);
+    int total = dsl.fetchCount(dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition));
+    long totalPages = (total + perPage - 1) / perPage;
+    if (page > 1 && page > totalPages) {
+      throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
+    }
+    List<Long> ids = dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition)
+        .orderBy(START_UTC, ID).limit(perPage).offset((page - 1) * perPage).fetch(ID);
+    var items = Json.array();
+    for (Event event : EventStore.findAll(dsl, ids)) items.add(item(event, request));
+    String navigation = navigationBase(request, perPage, statuses, bounds);
+    ObjectNode body = Json.object();
+    body.set("events", items);
+    body.put("rest_url", navigation + "page=" + page);
+    String next = page < totalPages ? navigation + "page=" + (page + 1) : null;
+    String previous = page >= 2 && page <= totalPages + 1 ? navigation + "page=" + (page - 1) : null;
+    if (next != null) body.put("next_rest_url", next);
+    if (previous != null) body.put("previous_rest_url", previous);
+    body.put("total", total);
+    body.put("total_pages", totalPages);
+    var response = ApiResponse.ok(body)
+        .header("X-Cal-Total", Integer.toString(total))
+        .header("X-Cal-TotalPages", Long.toString(totalPages));
+    var links = new ArrayList<String>();
+    if (next != null) links.add("<" + next + ">; rel=\"next\"");
+    if (previous != null) links.add("<" + previous + ">; rel=\"prev\"");
+    if (!links.isEmpty()) response.header("Link", String.join(", ", links));
+    return response;
+  }
+
+  private ObjectNode item(Event event, ApiRequest request) {
+    String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
+    boolean locked = event.hasPassword() && !event.password.equals(request.string("password"))
+        && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
+    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls());
+  }
+
+  private static List<String> effectiveStatuses(ApiRequest request) {
+    List<String> given = request.list("status");
+    if (given == null) {
+      return request.caller().atLeast(Role.CONTRIBUTOR) ? Status.DEFAULT_FOR_MEMBERS : List.of(Status.PUBLISH);
+    }
+    return Status.ALL.stream().filter(given::contains).toList();
+  }
+
+  private List<Bound> bounds(ApiRequest request) {
+    var bounds = new ArrayList<Bound>();
+    if (request.has("include")) return bounds;
+    boolean strict = Boolean.TRUE.equals(request.bool("strict_dates"));
+    boolean relative = RELATIVE_BOUNDS.stream().anyMatch(request::has);
+    Instant now = request.now();
+    ZonedDateTime today = ZonedDateTime.ofInstant(now, config.timezone()).toLocalDate().atStartOfDay(config.timezone());
+    if (request.has("start_date")) {
+      bounds.add(bound(request, "start_date", strict, false, true, true));
+    } else if (!relative) {
+      bounds.add(new Bound("start_date", ListWindow.dayStart(today), false, true, true));
+    }
+    if (request.has("end_date")) {
+      bounds.add(bound(request, "end_date", strict, false, false, false));
+    } else if (!relative) {
+      ZonedDateTime last = ListWindow.defaultEndDate(today.toLocalDate()).atStartOfDay(config.timezone());
+      bounds.add(new Bound("end_date", ListWindow.dayEnd(last), false, false, false));
+    }
+    if (request.has("starts_before")) bounds.add(bound(request, "starts_before", strict, true, true, false));
+    if (request.has("starts_after")) bounds.add(bound(request, "starts_after", strict, true, true, true));
+    if (request.has("ends_before")) bounds.add(bound(request, "ends_before", strict, true, false, false));
+    if (request.has("ends_after")) bounds.add(bound(request, "ends_after", strict, true, false, true));
+    return bounds;
+  }
+
+  /** One bound of the table in §6.3: whole days in inclusive mode, the moment itself in strict mode. */
+  private Bound bound(ApiRequest request, String param, boolean strict, boolean exclusiveWhenStrict, boolean onStart,
+      boolean lower) {
+    DateValue value = request.date(param);
+    ZonedDateTime moment = value.in(config.timezone(), request.now());
+    if (strict) return new Bound(param, moment.toInstant(), exclusiveWhenStrict, onStart, lower);
+    return new Bound(param, lower ? ListWindow.dayStart(moment) : ListWindow.dayEnd(moment), false, onStart, lower);
+  }
+
+  private Condition condition(DSLContext dsl, ApiRequest request, List<String> statuses, List<Bound> bounds) {
+    Condition condition = TYPE.eq(EventStore.RECORD_TYPE).and(HIDE_FROM_LISTINGS.eq(0)).and(visibility(request, statuses));
+    for (Bound bound : bounds) {
+      Field<Long> column = bound.onStart() ? START_UTC : END_UTC;
+      long at = bound.at().getEpochSecond();
+      condition = condition.and(bound.lower()
+          ? (bound.exclusive() ? column.gt(at) : column.ge(at))
+          : (bound.exclusive() ? column.lt(at) : column.le(at)));
+    }
+    if (!languages.fallback()) {
+      condition = condition.and(exists(selectOne().from(TRANSLATIONS)
+          .where(T_RECORD.eq(ID).and(T_LANG.eq(request.language())))));
+    }
+    if (request.has("search")) condition = condition.and(search(request));
+    if (request.has("featured")) condition = condition.and(FEATURED.eq(request.bool("featured") ? 1 : 0));
+    if (request.has("include")) condition = condition.and(ID.in(request.<Long>list("include")));
+    if (request.has("post_parent")) condition = condition.and(POST_PARENT.eq(request.integer("post_parent")));
+    Resolved resolved = request.attachment(Resolved.class);
+    if (resolved.categories() != null) {
+      condition = condition.and(hasTerm(TermLookup.withDescendants(dsl, resolved.categories())));
+    }
+    if (resolved.tags() != null) condition = condition.and(hasTerm(Set.copyOf(resolved.tags())));
+    if (request.has("venue")) {
+      condition = condition.and(exists(selectOne().from(EVENT_VENUES).where(EV_EVENT.eq(ID).and(EV_VENUE.in(request.<Long>list("venue"))))));
+    }
+    if (request.has("organizer")) {
+      condition = condition.and(exists(selectOne().from(EVENT_ORGANIZERS)
+          .where(EO_EVENT.eq(ID).and(EO_ORGANIZER.in(request.<Long>list("organizer"))))));
+    }
+    if (request.has("geoloc")) {
+      Condition located = exists(linkedVenues().and(VenueTables.GEO_LAT.isNotNull()));
+      condition = condition.and(request.bool("geoloc") ? located : not(located));
+    }
+    if (request.has("geoloc_lat") && request.has("geoloc_lng")) {
+      condition = condition.and(exists(linkedVenues().and(VenueTables.ID.in(venuesWithin(dsl, request)))));
+    }
+    return condition;
+  }
+
+  /** Non-trashed venues linked to the event being filtered (a correlated sub-query). */
+  private static org.jooq.SelectConditionStep<?> linkedVenues() {
+    var venueRecord = RECORDS.as("venue_record");
+    return selectOne().from(EVENT_VENUES)
+        .join(VenueTables.VENUES).on(VenueTables.ID.eq(EV_VENUE))
+        .join(venueRecord).on(venueRecord.field(ID).eq(EV_VENUE))
+        .where(EV_EVENT.eq(ID).and(venueRecord.field(STATUS).ne(Status.TRASH)));
+  }
+
+  /** Venue ids within the radius (haversine), computed here so both databases agree exactly. */
+  private static List<Long> venuesWithin(DSLContext dsl, ApiRequest request) {
+    double lat = request.number("geoloc_lat").doubleValue();
+    double lng = request.number("geoloc_lng").doubleValue();
+    double radius = request.has("geoloc_radius") ? request.number("geoloc_radius").doubleValue() : 10;
+    var within = new ArrayList<Long>();
+    for (var row : dsl.select(VenueTables.ID, VenueTables.GEO_LAT, VenueTables.GEO_LNG).from(VenueTables.VENUES)
+        .where(VenueTables.GEO_LAT.isNotNull()).fetch()) {
+      if (distanceKm(lat, lng, row.value2(), row.value3()) <= radius) within.add(row.value1());
+    }
+    return within;
+  }
+
+  static double distanceKm(double lat1, double lng1, double lat2, double lng2) {
+    double dLat = Math.toRadians(lat2 - lat1);
+    double dLng = Math.toRadians(lng2 - lng1);
+    double a = Math.pow(Math.sin(dLat / 2), 2)
+        + Math.cos(Math.toRadians(lat1)) * Math.cos(Math.toRadians(lat2)) * Math.pow(Math.sin(dLng / 2), 2);
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  }
+
+  private static Condition hasTerm(Set<Long> termIds) {
+    return exists(selectOne().from(EVENT_TERMS).where(ET_EVENT.eq(ID).and(ET_TERM.in(termIds))));
+  }
+
+  /**
+   * Status filter and can_read (§4.4, §4.7): anonymous callers and subscribers see published events;
+   * members see the requested statuses, trashed ones only where they could edit them.
+   */
+  private static Condition visibility(ApiRequest request, List<String> statuses) {
+    var caller = request.caller();
+    if (!caller.atLeast(Role.CONTRIBUTOR)) return STATUS.eq(Status.PUBLISH);
+    Condition condition = STATUS.in(statuses);
+    if (statuses.contains(Status.TRASH)) {
+      condition = condition.and(STATUS.ne(Status.TRASH).or(canEditCondition(request)));
+    }
+    return condition;
+  }
+
+  /** can_edit of §4.4 as SQL, for the caller of the request. */
+  private static Condition canEditCondition(ApiRequest request) {
+    var caller = request.caller();
+    if (caller.atLeast(Role.EDITOR)) return trueCondition();
+    if (caller.is(Role.AUTHOR)) return AUTHOR.eq(caller.id());
+    if (caller.is(Role.CONTRIBUTOR)) {
+      Field<String> effective = when(STATUS.eq(Status.TRASH), STATUS_BEFORE_TRASH).otherwise(STATUS);
+      return AUTHOR.eq(caller.id()).and(effective.in(Status.DRAFT, Status.PENDING));
+    }
+    return falseCondition();
+  }
+
+  /**
+   * §6.3 search on the text in T: every term in the title, description or excerpt; excluded terms in
+   * none. Locked protected events are searched by title only.
+   */
+  private Condition search(ApiRequest request) {
+    SearchTerms terms = SearchTerms.parse(request.string("search"));
+    var text = TRANSLATIONS.as("search_text");
+    Field<String> name = text.field(T_NAME_FOLDED);
+    Field<String> body = text.field(T_BODY_FOLDED);
+    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq(""))
+        .or(PASSWORD.eq(request.has("password") ? request.string("password") : "\u0000none"))
+        .or(canEditCondition(request));
+    Condition match = trueCondition();
+    for (String term : terms.required()) {
+      match = match.and(position(name, inline(term)).gt(0).or(unlocked.and(position(body, inline(term)).gt(0))));
+    }
+    for (String term : terms.excluded()) {
+      match = match.and(position(name, inline(term)).eq(0)).and(not(unlocked).or(position(body, inline(term)).eq(0)));
+    }
+    var preferred = TRANSLATIONS.as("preferred");
+    var order = new ArrayList<org.jooq.SortField<Integer>>();
+    List<String> preference = languages.preference(request.language());
+    org.jooq.CaseValueStep<String> ranking = choose(preferred.field(T_LANG));
+    org.jooq.CaseWhenStep<String, Integer> cases = null;
+    for (int i = 0; i < preference.size(); i++) {
+      cases = cases == null ? ranking.when(inline(preference.get(i)), inline(i)) : cases.when(inline(preference.get(i)), inline(i));
+    }
+    Field<Integer> rankField = cases.otherwise(inline(preference.size()));
+    order.add(rankField.asc());
+    var textLanguage = select(preferred.field(T_LANG)).from(preferred)
+        .where(preferred.field(T_RECORD).eq(ID)).orderBy(order).limit(1);
+    return exists(selectOne().from(text).where(text.field(T_RECORD).eq(ID)
+        .and(text.field(T_LANG).eq(field(textLanguage))).and(match)));
+  }
+
+  /** {@code {base_url}/cal/events/v1/events/?name=value&…&} with every effective filter (§5.11). */
+  private String navigationBase(ApiRequest request, int perPage, List<String> statuses, List<Bound> bounds) {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("per_page", Integer.toString(perPage));
+    for (String name : List.of("start_date", "end_date", "starts_before", "starts_after", "ends_before", "ends_after")) {
+      bounds.stream().filter(b -> b.param().equals(name)).findFirst()
+          .ifPresent(b -> values.put(name, DateTimes.format(LocalDateTime.ofInstant(b.at(), config.timezone()))));
+    }
+    if (Boolean.TRUE.equals(request.bool("strict_dates"))) values.put("strict_dates", "true");
+    if (request.has("search")) values.put("search", request.string("search"));
+    Resolved resolved = request.attachment(Resolved.class);
+    if (resolved.categories() != null) values.put("categories", joined(resolved.categories()));
+    if (resolved.tags() != null) values.put("tags", joined(resolved.tags()));
+    if (request.has("venue")) values.put("venue", joined(request.list("venue")));
+    if (request.has("organizer")) values.put("organizer", joined(request.list("organizer")));
+    if (request.has("featured")) values.put("featured", request.bool("featured").toString());
+    values.put("status", String.join(",", statuses));
+    if (request.has("geoloc")) values.put("geoloc", request.bool("geoloc").toString());
+    if (request.has("geoloc_lat") && request.has("geoloc_lng")) {
+      values.put("geoloc_lat", plain(request.number("geoloc_lat")));
+      values.put("geoloc_lng", plain(request.number("geoloc_lng")));
+      values.put("geoloc_radius", request.has("geoloc_radius") ? plain(request.number("geoloc_radius")) : "10");
+    }
+    if (request.has("include")) values.put("include", joined(request.list("include")));
+    if (request.has("post_parent")) values.put("post_parent", request.integer("post_parent").toString());
+    if (request.languageGiven()) values.put("translation_language", request.language());
+    var url = new StringBuilder(request.urls().collection("events")).append("/?");
+    values.forEach((name, value) -> url.append(name).append('=').append(Urls.encode(value)).append('&'));
+    return url.toString();
+  }
+
+  private static String joined(List<?> values) {
+    return String.join(",", values.stream().map(String::valueOf).toList());
+  }
+
+  private static String plain(BigDecimal value) {
+    BigDecimal stripped = value.stripTrailingZeros();
+    return (stripped.scale() < 0 ? stripped.setScale(0) : stripped).toPlainString();
+  }
+}

@@ -1,0 +1,214 @@
+package org.agenda.event;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongPredicate;
+import org.agenda.db.Database;
+import org.agenda.http.ApiError;
+import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Invalid;
+import org.agenda.http.Param;
+import org.agenda.http.Route;
+import org.agenda.http.RouteTable;
+import org.agenda.i18n.Languages;
+import org.agenda.record.Access;
+import org.agenda.record.FuturePublisher;
+import org.agenda.record.Status;
+import org.agenda.record.Translations;
+import org.agenda.system.Config;
+import org.agenda.user.Role;
+import org.jooq.DSLContext;
+
+/** The event routes R2–R4 of §2.2: list and create, and read, update and delete by id or slug. */
+public final class EventRoutes {
+  private static final List<String> UPDATE_METHODS = List.of("POST", "PUT", "PATCH");
+
+  private final Database database;
+  private final Languages languages;
+  private final LongPredicate userExists;
+  private final EventView view;
+  private final EventWrite write;
+  private final EventList list;
+  private final FuturePublisher publisher;
+
+  public EventRoutes(Database database, Config config, Languages languages, LongPredicate userExists,
+      FuturePublisher publisher) {
+    this.database = database;
+    this.publisher = publisher;
+    this.languages = languages;
+    this.userExists = userExists;
+    this.view = new EventView(config, languages);
+    this.write = new EventWrite(config);
+    this.list = new EventList(database, config, languages, view);
+  }
+
+  /** The id resolved from a by-slug path, handed from the parameter check to the handler. */
+  private record SlugTarget(long id) {}
+
+  public void register(RouteTable routes) {
+    routes.add(Route.namespaced("/events", List.of(
+        Endpoint.read(list.params(), list::check, list::handle),
+        Endpoint.write(List.of("POST"), Role.CONTRIBUTOR, EventFields.writeFields(true), this::checkWrite,
+            this::create))));
+    for (boolean bySlug : new boolean[] {false, true}) {
+      Param target = bySlug
+          ? Param.string("slug").inPath().describe("The event slug, in any language (the request language is tried first).")
+          : Param.integer("id").inPath().describe("The event id.");
+      Param password = Param.string("password").maxLength(255).describe("The event password, to read a protected event.");
+      var update = new ArrayList<Param>();
+      update.add(target);
+      update.addAll(EventFields.writeFields(false));
+      Endpoint.Check targetCheck = bySlug ? this::resolveSlug : null;
+      Endpoint.Check writeCheck = bySlug ? (request, invalid) -> {
+        resolveSlug(request, invalid);
+        checkWrite(request, invalid);
+      } : this::checkWrite;
+      routes.add(Route.namespaced(bySlug ? "/events/by-slug/{slug}" : "/events/{id}", List.of(
+          Endpoint.read(List.of(target, password), targetCheck, this::read),
+          Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
+                  Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher)."),
+                  Param.string("password").maxLength(255).describe("Accepted for compatibility; has no effect.")),
+              targetCheck, this::delete),
+          Endpoint.write(UPDATE_METHODS, Role.CONTRIBUTOR, List.copyOf(update), writeCheck, this::update))));
+    }
+  }
+
+  /** §3.6 for by-slug routes, as part of parameter validation (§2.4 step 6). */
+  private void resolveSlug(ApiRequest request, Invalid invalid) {
+    String slug = request.pathValue().toLowerCase(Locale.ROOT);
+    Long id = Translations.lookupSlug(database.dsl(), EventStore.RECORD_TYPE, languages.lookupOrder(request.language()), slug);
+    if (id == null) {
+      invalid.add("slug", "rest_not_found", "slug refers to an unknown event: " + slug + ".");
+    } else {
+      request.attach(SlugTarget.class, new SlugTarget(id));
+    }
+  }
+
+  private void checkWrite(ApiRequest request, Invalid invalid) {
+    if (EventWrite.isEmptyTitle(request)) invalid.add("title", "rest_empty_value", "title must not be empty.");
+    Long author = request.integer("author");
+    if (author != null && !userExists.test(author)) {
+      invalid.add("author", "rest_not_found", "author refers to an unknown user: " + author + ".");
+    }
+    Long parent = request.isCleared("post_parent") ? null : request.integer("post_parent");
+    if (parent != null && parent != 0) {
+      if (!EventStore.RECORD_TYPE.equals(EventStore.typeOf(database.dsl(), parent))) {
+        invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
+      } else {
+        Long self = targetIdIfKnown(request);
+        if (self != null && EventStore.isSelfOrDescendant(database.dsl(), self, parent)) {
+          invalid.add("post_parent", "rest_invalid_parent", "post_parent cannot be the event itself or one of its descendants.");
+        }
+      }
+    }
+  }
+
+  private Long targetIdIfKnown(ApiRequest request) {
+    SlugTarget resolved = request.attachment(SlugTarget.class);
+    if (resolved != null) return resolved.id();
+    return request.pathValue().isEmpty() ? null : request.pathId();
+  }
+
+  /** Steps 1–2 of §6.5.1 for id routes; by-slug routes resolved the event during the parameter check. */
+  private Event target(DSLContext dsl, ApiRequest request) {
+    SlugTarget resolved = request.attachment(SlugTarget.class);
+    long id = resolved != null ? resolved.id() : request.pathId();
+    String type = EventStore.typeOf(dsl, id);
+    if (type == null) {
+      throw new ApiError(404, "rest-event-not-found", "Event with ID " + request.pathValue() + " does not exist.");
+    }
+    if (!type.equals(EventStore.RECORD_TYPE)) {
+      throw new ApiError(400, "rest-invalid-event-id", "The specified ID is not a valid event.");
+    }
+    return EventStore.find(dsl, id);
+  }
+
+  private ApiResponse read(ApiRequest request) {
+    Event event = target(database.dsl(), request);
+    var caller = request.caller();
+    boolean canEdit = Access.canEdit(caller, event.author, event.effectiveStatus());
+    if (Status.TRASH.equals(event.status) && !canEdit) {
+      throw new ApiError(403, "event-no-longer-available", "This event is no longer available");
+    }
+    if (!Access.canRead(caller, event.status, event.author, event.effectiveStatus())) {
+      throw new ApiError(403, "event-not-accessible", "The requested event is not accessible");
+    }
+    String textLanguage = languages.textLanguage(request.language(), event.translations.keySet())
+        .orElseThrow(() -> ApiError.translationNotFound(request.language()));
+    if (event.hasPassword() && !canEdit && !event.password.equals(request.string("password"))) {
+      throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
+    }
+    return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
+        request.urls()));
+  }
+
+  private ApiResponse create(ApiRequest request) {
+    requireAuthorRight(request);
+    Event created = database.transaction(dsl -> {
+      Event event = write.create(request);
+      event.id = EventStore.insertRecord(dsl, event);
+      var text = event.translations.get(request.language());
+      event.translations.put(request.language(), text.withSlug(write.slugFor(dsl, request, text, event.id)));
+      EventStore.insertRest(dsl, event);
+      return event;
+    });
+    if (Status.FUTURE.equals(created.status)) publisher.scheduled(created.dateUtc);
+    var body = render(created, request);
+    return ApiResponse.json(201, body).header("Location", body.get("rest_url").asText());
+  }
+
+  private ApiResponse update(ApiRequest request) {
+    Event updated = database.transaction(dsl -> {
+      Event stored = target(dsl, request);
+      if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())) throw ApiError.forbidden();
+      requireAuthorRight(request);
+      Event event = write.update(request, stored, dsl);
+      if (!event.sameStoredValues(stored)) EventStore.update(dsl, stored, event);
+      return event;
+    });
+    if (Status.FUTURE.equals(updated.status)) publisher.scheduled(updated.dateUtc);
+    return ApiResponse.ok(render(updated, request));
+  }
+
+  private ApiResponse delete(ApiRequest request) {
+    boolean force = Boolean.TRUE.equals(request.bool("force"));
+    Event deleted = database.transaction(dsl -> {
+      Event stored = target(dsl, request);
+      if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())
+          || force && !request.caller().atLeast(Role.EDITOR)) {
+        throw ApiError.forbidden();
+      }
+      if (force) {
+        EventStore.delete(dsl, stored.id);
+        return stored;
+      }
+      if (Status.TRASH.equals(stored.status)) {
+        throw new ApiError(410, "event-is-in-trash", "The event is already trashed");
+      }
+      Event trashed = stored.copy();
+      trashed.statusBeforeTrash = stored.status;
+      trashed.status = Status.TRASH;
+      trashed.modifiedUtc = request.now().getEpochSecond();
+      EventStore.update(dsl, stored, trashed);
+      return trashed;
+    });
+    return ApiResponse.ok(render(deleted, request));
+  }
+
+  /** §6.4: only editors and higher may name another user as author. */
+  private static void requireAuthorRight(ApiRequest request) {
+    Long author = request.integer("author");
+    if (author != null && author != request.caller().id() && !request.caller().atLeast(Role.EDITOR)) {
+      throw ApiError.forbidden();
+    }
+  }
+
+  /** Responses to writes show the event in L, or as fallback would (never refused, never stripped). */
+  private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
+    String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
+    return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls());
+  }
+}

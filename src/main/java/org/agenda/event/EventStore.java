@@ -1,0 +1,220 @@
+package org.agenda.event;
+
+import static org.agenda.event.EventTables.*;
+import static org.agenda.record.RecordTables.*;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.agenda.http.Json;
+import org.agenda.record.Translation;
+import org.agenda.record.Translations;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+
+/** Reads and writes events: the record row, the event row, translations and links. */
+final class EventStore {
+  static final String RECORD_TYPE = "event";
+
+  private EventStore() {}
+
+  /** "event", "venue", "organizer", or null when no record has the id. */
+  static String typeOf(DSLContext dsl, long id) {
+    return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
+  }
+
+  static Event find(DSLContext dsl, long id) {
+    List<Event> found = findAll(dsl, List.of(id));
+    return found.isEmpty() ? null : found.get(0);
+  }
+
+  /** The events with these ids, in the given order, with a fixed number of queries whatever the count. */
+  static List<Event> findAll(DSLContext dsl, List<Long> ids) {
+    if (ids.isEmpty()) return List.of();
+    Map<Long, Event> byId = new HashMap<>();
+    for (Record row : dsl.select().from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID))
+        .where(ID.in(ids)).fetch()) {
+      Event event = fromRow(row);
+      byId.put(event.id, event);
+    }
+    Collection<Long> found = byId.keySet();
+    Translations.load(dsl, found).forEach((id, texts) -> byId.get(id).translations = texts);
+    links(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, found).forEach((id, linked) -> byId.get(id).venueIds = linked);
+    links(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, found)
+        .forEach((id, linked) -> byId.get(id).organizerIds = linked);
+    links(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, found).forEach((id, linked) -> byId.get(id).termIds = linked);
+    List<Event> result = new ArrayList<>();
+    for (Long id : ids) {
+      if (byId.containsKey(id)) result.add(byId.get(id));
+    }
+    return result;
+  }
+
+  private static Map<Long, List<Long>> links(DSLContext dsl, Table<Record> table, Field<Long> owner, Field<Long> target,
+      Field<Integer> position, Collection<Long> ids) {
+    Map<Long, List<Long>> result = new LinkedHashMap<>();
+    if (ids.isEmpty()) return result;
+    dsl.select(owner, target).from(table).where(owner.in(ids)).orderBy(owner, position).fetch()
+        .forEach(row -> result.computeIfAbsent(row.get(owner), k -> new ArrayList<>()).add(row.get(target)));
+    return result;
+  }
+
+  private static Event fromRow(Record row) {
+    Event event = new Event();
+    event.id = row.get(ID);
+    event.author = row.get(AUTHOR);
+    event.status = row.get(STATUS);
+    event.statusBeforeTrash = row.get(STATUS_BEFORE_TRASH);
+    event.dateUtc = row.get(DATE_UTC);
+    event.modifiedUtc = row.get(MODIFIED_UTC);
+    event.image = row.get(IMAGE);
+    event.website = row.get(WEBSITE);
+    event.startUtc = row.get(START_UTC);
+    event.endUtc = row.get(END_UTC);
+    event.startLocal = row.get(START_LOCAL);
+    event.endLocal = row.get(END_LOCAL);
+    event.timezone = row.get(TIMEZONE);
+    event.allDay = row.get(ALL_DAY) == 1;
+    event.password = row.get(PASSWORD);
+    event.cost = parseCost(row.get(COST));
+    event.showMap = row.get(SHOW_MAP) == 1;
+    event.showMapLink = row.get(SHOW_MAP_LINK) == 1;
+    event.hideFromListings = row.get(HIDE_FROM_LISTINGS) == 1;
+    event.sticky = row.get(STICKY) == 1;
+    event.featured = row.get(FEATURED) == 1;
+    event.postParent = row.get(POST_PARENT);
+    return event;
+  }
+
+  private static List<String> parseCost(String stored) {
+    if (stored == null) return List.of();
+    try {
+      return List.copyOf(Json.MAPPER.readValue(stored, new TypeReference<List<String>>() {}));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("stored cost is not a JSON array", e);
+    }
+  }
+
+  private static String costText(List<String> cost) {
+    if (cost.isEmpty()) return null;
+    try {
+      return Json.MAPPER.writeValueAsString(cost);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Inserts the record row and returns its new id; the event row and text follow in {@link #insertRest}. */
+  static long insertRecord(DSLContext dsl, Event event) {
+    return dsl.insertInto(RECORDS)
+        .set(TYPE, RECORD_TYPE)
+        .set(AUTHOR, event.author)
+        .set(STATUS, event.status)
+        .set(STATUS_BEFORE_TRASH, event.statusBeforeTrash)
+        .set(DATE_UTC, event.dateUtc)
+        .set(MODIFIED_UTC, event.modifiedUtc)
+        .set(IMAGE, event.image)
+        .set(WEBSITE, event.website)
+        .returningResult(ID)
+        .fetchOne()
+        .value1();
+  }
+
+  static void insertRest(DSLContext dsl, Event event) {
+    dsl.insertInto(EVENTS)
+        .set(EVENT_ID, event.id)
+        .set(eventValues(event))
+        .execute();
+    for (Translation text : event.translations.values()) Translations.save(dsl, RECORD_TYPE, event.id, text, false);
+    writeLinks(dsl, event);
+  }
+
+  static void update(DSLContext dsl, Event before, Event after) {
+    dsl.update(RECORDS)
+        .set(AUTHOR, after.author)
+        .set(STATUS, after.status)
+        .set(STATUS_BEFORE_TRASH, after.statusBeforeTrash)
+        .set(DATE_UTC, after.dateUtc)
+        .set(MODIFIED_UTC, after.modifiedUtc)
+        .set(IMAGE, after.image)
+        .set(WEBSITE, after.website)
+        .where(ID.eq(after.id))
+        .execute();
+    dsl.update(EVENTS).set(eventValues(after)).where(EVENT_ID.eq(after.id)).execute();
+    for (Translation text : after.translations.values()) {
+      Translation old = before.translations.get(text.language());
+      if (!text.equals(old)) Translations.save(dsl, RECORD_TYPE, after.id, text, old != null);
+    }
+    if (!after.venueIds.equals(before.venueIds) || !after.organizerIds.equals(before.organizerIds)
+        || !after.termIds.equals(before.termIds)) {
+      deleteLinks(dsl, after.id);
+      writeLinks(dsl, after);
+    }
+  }
+
+  private static Map<Field<?>, Object> eventValues(Event event) {
+    Map<Field<?>, Object> values = new LinkedHashMap<>();
+    values.put(START_UTC, event.startUtc);
+    values.put(END_UTC, event.endUtc);
+    values.put(START_LOCAL, event.startLocal);
+    values.put(END_LOCAL, event.endLocal);
+    values.put(TIMEZONE, event.timezone);
+    values.put(ALL_DAY, flag(event.allDay));
+    values.put(PASSWORD, event.password);
+    values.put(COST, costText(event.cost));
+    values.put(SHOW_MAP, flag(event.showMap));
+    values.put(SHOW_MAP_LINK, flag(event.showMapLink));
+    values.put(HIDE_FROM_LISTINGS, flag(event.hideFromListings));
+    values.put(STICKY, flag(event.sticky));
+    values.put(FEATURED, flag(event.featured));
+    values.put(POST_PARENT, event.postParent);
+    return values;
+  }
+
+  private static int flag(boolean value) {
+    return value ? 1 : 0;
+  }
+
+  private static void writeLinks(DSLContext dsl, Event event) {
+    insertLinks(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, event.id, event.venueIds);
+    insertLinks(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, event.id, event.organizerIds);
+    insertLinks(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, event.id, event.termIds);
+  }
+
+  private static void insertLinks(DSLContext dsl, Table<Record> table, Field<Long> owner, Field<Long> target,
+      Field<Integer> position, long id, List<Long> targets) {
+    for (int i = 0; i < targets.size(); i++) {
+      dsl.insertInto(table).set(owner, id).set(target, targets.get(i)).set(position, i).execute();
+    }
+  }
+
+  private static void deleteLinks(DSLContext dsl, long id) {
+    dsl.deleteFrom(EVENT_VENUES).where(EV_EVENT.eq(id)).execute();
+    dsl.deleteFrom(EVENT_ORGANIZERS).where(EO_EVENT.eq(id)).execute();
+    dsl.deleteFrom(EVENT_TERMS).where(ET_EVENT.eq(id)).execute();
+  }
+
+  /** Permanent delete: children lose their parent (§4.9); translations and links go with the record. */
+  static void delete(DSLContext dsl, long id) {
+    dsl.update(EVENTS).set(POST_PARENT, 0L).where(POST_PARENT.eq(id)).execute();
+    dsl.deleteFrom(RECORDS).where(ID.eq(id)).execute();
+  }
+
+  /** Ids of the event and all its descendants, for the cycle check of {@code post_parent}. */
+  static boolean isSelfOrDescendant(DSLContext dsl, long eventId, long candidateParent) {
+    List<Long> frontier = List.of(eventId);
+    java.util.Set<Long> seen = new java.util.HashSet<>(frontier);
+    while (!frontier.isEmpty()) {
+      if (frontier.contains(candidateParent)) return true;
+      List<Long> children = dsl.select(EVENT_ID).from(EVENTS).where(POST_PARENT.in(frontier)).fetch(EVENT_ID);
+      frontier = children.stream().filter(seen::add).toList();
+    }
+    return false;
+  }
+}

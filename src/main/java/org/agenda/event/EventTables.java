@@ -1,0 +1,46 @@
+package org.agenda.event;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+
+/** Columns of the event tables (see V1__schema.sql). */
+final class EventTables {
+  private EventTables() {}
+
+  static final Table<Record> EVENTS = table(name("events"));
+  static final Field<Long> EVENT_ID = field(name("events", "id"), Long.class);
+  static final Field<Long> START_UTC = field(name("events", "start_utc"), Long.class);
+  static final Field<Long> END_UTC = field(name("events", "end_utc"), Long.class);
+  static final Field<String> START_LOCAL = field(name("events", "start_local"), String.class);
+  static final Field<String> END_LOCAL = field(name("events", "end_local"), String.class);
+  static final Field<String> TIMEZONE = field(name("events", "timezone"), String.class);
+  static final Field<Integer> ALL_DAY = field(name("events", "all_day"), Integer.class);
+  static final Field<String> PASSWORD = field(name("events", "password"), String.class);
+  static final Field<String> COST = field(name("events", "cost"), String.class);
+  static final Field<Integer> SHOW_MAP = field(name("events", "show_map"), Integer.class);
+  static final Field<Integer> SHOW_MAP_LINK = field(name("events", "show_map_link"), Integer.class);
+  static final Field<Integer> HIDE_FROM_LISTINGS = field(name("events", "hide_from_listings"), Integer.class);
+  static final Field<Integer> STICKY = field(name("events", "sticky"), Integer.class);
+  static final Field<Integer> FEATURED = field(name("events", "featured"), Integer.class);
+  static final Field<Long> POST_PARENT = field(name("events", "post_parent"), Long.class);
+
+  static final Table<Record> EVENT_VENUES = table(name("event_venues"));
+  static final Field<Long> EV_EVENT = field(name("event_venues", "event_id"), Long.class);
+  static final Field<Long> EV_VENUE = field(name("event_venues", "venue_id"), Long.class);
+  static final Field<Integer> EV_POSITION = field(name("event_venues", "position"), Integer.class);
+
+  static final Table<Record> EVENT_ORGANIZERS = table(name("event_organizers"));
+  static final Field<Long> EO_EVENT = field(name("event_organizers", "event_id"), Long.class);
+  static final Field<Long> EO_ORGANIZER = field(name("event_organizers", "organizer_id"), Long.class);
+  static final Field<Integer> EO_POSITION = field(name("event_organizers", "position"), Integer.class);
+
+  static final Table<Record> EVENT_TERMS = table(name("event_terms"));
+  static final Field<Long> ET_EVENT = field(name("event_terms", "event_id"), Long.class);
+  static final Field<Long> ET_TERM = field(name("event_terms", "term_id"), Long.class);
+  static final Field<Integer> ET_POSITION = field(name("event_terms", "position"), Integer.class);
+}

@@ -1,0 +1,196 @@
+package org.agenda.event;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+import org.agenda.http.Json;
+import org.agenda.http.Urls;
+import org.agenda.i18n.Languages;
+import org.agenda.record.Translation;
+import org.agenda.system.Config;
+import org.agenda.text.PlainText;
+import org.agenda.time.DateTimes;
+import org.agenda.time.EventTimezone;
+
+/** The event representation of §5.2, its password-stripped list form (§4.8) and its {@code json_ld} (§5.10). */
+final class EventView {
+  private final Config config;
+  private final Languages languages;
+
+  EventView(Config config, Languages languages) {
+    this.config = config;
+    this.languages = languages;
+  }
+
+  /** How one event is shown: in which text language, stripped or not, with or without json_ld. */
+  record Shape(String textLanguage, boolean stripped, boolean withJsonLd) {}
+
+  ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls) {
+    Translation text = event.translations.get(shape.textLanguage());
+    String url = urls.page(config.permalinks().get("event"), text.language(), text.slug(), event.id);
+    Cost cost = Cost.of(event.cost);
+    ObjectNode node = Json.object();
+    node.put("id", event.id);
+    String globalId = urls.globalId(event.id);
+    node.put("global_id", globalId);
+    node.set("global_id_lineage", Json.array().add(globalId));
+    node.put("author", Long.toString(event.author));
+    node.put("status", event.status);
+    putSiteDate(node, "date", event.dateUtc);
+    putSiteDate(node, "modified", event.modifiedUtc);
+    node.put("url", url);
+    node.put("rest_url", urls.record("events", event.id));
+    node.put("title", text.name());
+    node.put("description", shape.stripped() ? "" : text.description());
+    node.put("excerpt", shape.stripped() ? "" : text.excerpt());
+    node.put("slug", text.slug());
+    if (shape.stripped() || event.image == null) {
+      node.put("image", false);
+    } else {
+      node.set("image", image(event.image));
+    }
+    putFlag(node, "all_day", event.allDay, shape);
+    putDate(node, "start_date", event.startLocal);
+    putDate(node, "end_date", event.endLocal);
+    putDate(node, "utc_start_date", utc(event.startUtc));
+    putDate(node, "utc_end_date", utc(event.endUtc));
+    EventTimezone zone = zone(event);
+    node.put("timezone", event.timezone);
+    node.put("timezone_abbr", zone.abbreviation(Instant.ofEpochSecond(event.startUtc)));
+    if (shape.stripped()) {
+      node.put("cost", "");
+      node.set("cost_details", costDetails("", "", Json.array()));
+    } else {
+      node.put("cost", cost.format(requestLanguage, config.currencySymbol(), config.currencyPosition()));
+      node.set("cost_details", costDetails(cost.currencySymbol(), cost.currencyPosition(), Json.arrayOf(cost.values())));
+    }
+    node.put("website", shape.stripped() ? "" : event.website == null ? url : event.website);
+    putFlag(node, "show_map", event.showMap, shape);
+    putFlag(node, "show_map_link", event.showMapLink, shape);
+    putFlag(node, "hide_from_listings", event.hideFromListings, shape);
+    putFlag(node, "sticky", event.sticky, shape);
+    putFlag(node, "featured", event.featured, shape);
+    node.set("categories", Json.array());
+    node.set("tags", Json.array());
+    node.set("venue", Json.array());
+    node.set("organizer", Json.array());
+    node.put("post_parent", event.postParent);
+    node.put("language", text.language());
+    node.set("translations", translations(event, urls));
+    if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone));
+    return node;
+  }
+
+  private void putSiteDate(ObjectNode node, String key, long epochSecond) {
+    Instant instant = Instant.ofEpochSecond(epochSecond);
+    node.put(key, DateTimes.format(LocalDateTime.ofInstant(instant, config.timezone())));
+    node.put(key + "_utc", utc(epochSecond));
+  }
+
+  private static String utc(long epochSecond) {
+    return DateTimes.format(LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC));
+  }
+
+  private static void putDate(ObjectNode node, String key, String formatted) {
+    node.put(key, formatted);
+    String[] parts = DateTimes.detailParts(formatted);
+    ObjectNode details = node.putObject(key + "_details");
+    details.put("year", parts[0]);
+    details.put("month", parts[1]);
+    details.put("day", parts[2]);
+    details.put("hour", parts[3]);
+    details.put("minutes", parts[4]);
+    details.put("seconds", parts[5]);
+  }
+
+  private static void putFlag(ObjectNode node, String key, boolean value, Shape shape) {
+    if (shape.stripped()) {
+      node.putNull(key);
+    } else {
+      node.set(key, BooleanNode.valueOf(value));
+    }
+  }
+
+  private static ObjectNode costDetails(String symbol, String position, ArrayNode values) {
+    ObjectNode details = Json.object();
+    details.put("currency_symbol", symbol);
+    details.put("currency_code", "");
+    details.put("currency_position", position);
+    details.set("values", values);
+    return details;
+  }
+
+  /** §5.5: the URL as stored and the lower-cased extension of its last path segment, if plausible. */
+  static ObjectNode image(String url) {
+    ObjectNode image = Json.object();
+    image.put("url", url);
+    String path;
+    try {
+      path = java.net.URI.create(url).getPath();
+    } catch (IllegalArgumentException e) {
+      path = null;
+    }
+    String extension = "";
+    if (path != null) {
+      String last = path.substring(path.lastIndexOf('/') + 1);
+      int dot = last.lastIndexOf('.');
+      String candidate = dot < 0 ? "" : last.substring(dot + 1);
+      if (candidate.matches("[A-Za-z0-9]{1,5}")) extension = candidate.toLowerCase(Locale.ROOT);
+    }
+    image.put("extension", extension);
+    return image;
+  }
+
+  private ObjectNode translations(Event event, Urls urls) {
+    ObjectNode translations = Json.object();
+    for (String code : languages.codes()) {
+      Translation text = event.translations.get(code);
+      if (text == null) continue;
+      ObjectNode member = translations.putObject(code);
+      member.put("slug", text.slug());
+      member.put("rest_url", urls.inLanguage(code, "events", event.id));
+    }
+    return translations;
+  }
+
+  static EventTimezone zone(Event event) {
+    return EventTimezone.parse(event.timezone)
+        .orElseThrow(() -> new IllegalStateException("stored time zone is invalid: " + event.timezone));
+  }
+
+  private ObjectNode jsonLd(Event event, Translation text, String url, Cost cost, EventTimezone zone) {
+    ObjectNode ld = Json.object();
+    ld.put("@context", "http://schema.org");
+    ld.put("@type", "Event");
+    ld.put("name", text.name());
+    ld.put("description", PlainText.fromHtml(text.excerpt().isEmpty() ? text.description() : text.excerpt()));
+    if (event.image != null) ld.put("image", event.image);
+    ld.put("url", url);
+    ld.put("eventAttendanceMode", "https://schema.org/OfflineEventAttendanceMode");
+    ld.put("eventStatus", "https://schema.org/EventScheduled");
+    ld.put("startDate", iso(event.startUtc, zone.zoneId()));
+    ld.put("endDate", iso(event.endUtc, zone.zoneId()));
+    if (cost.hasNumericValue()) {
+      ObjectNode offer = ld.putObject("offers");
+      offer.put("@type", "Offer");
+      offer.put("price", cost.minValue());
+      offer.put("priceCurrency", config.currencyCode());
+      offer.put("url", url);
+      offer.put("category", "primary");
+      offer.put("availability", "inStock");
+      offer.put("validFrom", iso(event.dateUtc, ZoneOffset.UTC));
+    }
+    ld.put("performer", "Organization");
+    return ld;
+  }
+
+  private static String iso(long epochSecond, ZoneId zone) {
+    return DateTimes.iso(ZonedDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), zone));
+  }
+}

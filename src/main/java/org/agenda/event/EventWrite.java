@@ -1,0 +1,173 @@
+package org.agenda.event;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.agenda.http.ApiRequest;
+import org.agenda.http.DateValue;
+import org.agenda.http.Invalid;
+import org.agenda.record.Status;
+import org.agenda.record.Translation;
+import org.agenda.record.Translations;
+import org.agenda.system.Config;
+import org.agenda.text.HtmlSanitizer;
+import org.agenda.text.PlainText;
+import org.agenda.text.Slugs;
+import org.agenda.time.DateTimes;
+import org.agenda.time.EventTimezone;
+import org.jooq.DSLContext;
+
+/**
+ * Applies the fields of a create or update request to an event (§6.4, §6.5.3): only fields present in
+ * the request change; translatable ones go to the request language (§3.4).
+ */
+final class EventWrite {
+  private static final DateTimeFormatter STORED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final List<String> TRANSLATABLE = List.of("title", "description", "excerpt", "slug");
+
+  private final Config config;
+
+  EventWrite(Config config) {
+    this.config = config;
+  }
+
+  /** A new event with the request's values and the defaults of §6.4; its id and slug come later. */
+  Event create(ApiRequest request) {
+    Event event = new Event();
+    event.author = request.has("author") ? request.integer("author") : request.caller().id();
+    event.dateUtc = request.now().getEpochSecond();
+    event.timezone = EventTimezone.of(config.timezone()).name();
+    event.translations.put(request.language(),
+        new Translation(request.language(), "", "", "", ""));
+    applyShared(request, event, null);
+    event.translations.put(request.language(), applyText(request, event.translations.get(request.language())));
+    event.status = Status.toStore(request.caller(), request.string("status"), null,
+        Instant.ofEpochSecond(event.dateUtc), request.now());
+    event.modifiedUtc = request.now().getEpochSecond();
+    return event;
+  }
+
+  /** The stored event with the request applied; {@code modified} moves only when something changed. */
+  Event update(ApiRequest request, Event stored, DSLContext dsl) {
+    Event event = stored.copy();
+    applyShared(request, event, stored);
+    String language = request.language();
+    Translation existing = event.translations.get(language);
+    boolean sendsText = TRANSLATABLE.stream().anyMatch(request::has);
+    if (existing != null) {
+      Translation changed = applyText(request, existing);
+      if (request.has("slug")) changed = changed.withSlug(slugFor(dsl, request, changed, event.id));
+      event.translations.put(language, changed);
+    } else if (sendsText) {
+      if (!request.has("title")) throw Invalid.missing(List.of("title"));
+      Translation created = applyText(request, new Translation(language, "", "", "", ""));
+      event.translations.put(language, created.withSlug(slugFor(dsl, request, created, event.id)));
+      sortTranslations(event);
+    }
+    String given = request.string("status");
+    if (given != null || !Status.TRASH.equals(stored.status)) {
+      // An update without status leaves a trashed event trashed; with one, it restores it (§4.9).
+      event.status = Status.toStore(request.caller(), given, stored.status, Instant.ofEpochSecond(event.dateUtc),
+          request.now());
+      event.statusBeforeTrash = null;
+    }
+    if (!event.sameStoredValues(stored)) event.modifiedUtc = request.now().getEpochSecond();
+    return event;
+  }
+
+  /** The slug of a new or renamed translation: the given one, normalised, else derived; made unique. */
+  String slugFor(DSLContext dsl, ApiRequest request, Translation text, long eventId) {
+    String wanted = request.has("slug") && !request.isCleared("slug") ? Slugs.normalise(request.string("slug")) : "";
+    return Translations.uniqueSlug(dsl, EventStore.RECORD_TYPE, text.language(), wanted, text.name(), eventId);
+  }
+
+  private void sortTranslations(Event event) {
+    var sorted = new java.util.LinkedHashMap<String, Translation>();
+    for (String code : config.languages()) {
+      if (event.translations.containsKey(code)) sorted.put(code, event.translations.get(code));
+    }
+    event.translations.forEach(sorted::putIfAbsent);
+    event.translations = sorted;
+  }
+
+  private static Translation applyText(ApiRequest request, Translation text) {
+    Translation result = text;
+    if (request.has("title")) result = result.withName(PlainText.stripTags(request.string("title")));
+    if (request.has("description")) result = result.withDescription(html(request, "description"));
+    if (request.has("excerpt")) result = result.withExcerpt(html(request, "excerpt"));
+    return result;
+  }
+
+  private static String html(ApiRequest request, String name) {
+    return request.isCleared(name) ? "" : HtmlSanitizer.sanitize(request.string(name));
+  }
+
+  private void applyShared(ApiRequest request, Event event, Event stored) {
+    if (request.has("author")) event.author = request.integer("author");
+    applyDates(request, event, stored);
+    if (request.has("date_utc")) {
+      event.dateUtc = request.date("date_utc").in(ZoneOffset.UTC, request.now()).toEpochSecond();
+    } else if (request.has("date")) {
+      event.dateUtc = request.date("date").in(config.timezone(), request.now()).toEpochSecond();
+    }
+    if (request.has("password")) event.password = request.isCleared("password") ? null : request.string("password");
+    if (request.has("image")) event.image = request.isCleared("image") ? null : (String) request.value("image");
+    if (request.has("website")) event.website = request.isCleared("website") ? "" : (String) request.value("website");
+    if (request.has("cost")) event.cost = request.isCleared("cost") ? List.of() : request.list("cost");
+    if (request.has("show_map")) event.showMap = request.bool("show_map");
+    if (request.has("show_map_link")) event.showMapLink = request.bool("show_map_link");
+    if (request.has("hide_from_listings")) event.hideFromListings = request.bool("hide_from_listings");
+    if (request.has("sticky")) event.sticky = request.bool("sticky");
+    if (request.has("featured")) event.featured = request.bool("featured");
+    if (request.has("post_parent")) {
+      event.postParent = request.isCleared("post_parent") ? 0 : request.integer("post_parent");
+    }
+  }
+
+  /** Dates, time zone and all-day flag together, with the rules of the update table in §6.5.3. */
+  private void applyDates(ApiRequest request, Event event, Event stored) {
+    if (request.has("timezone")) {
+      event.timezone = request.isCleared("timezone") ? EventTimezone.of(config.timezone()).name()
+          : (String) request.value("timezone");
+    }
+    ZoneId zone = EventView.zone(event).zoneId();
+    boolean datesGiven = request.has("start_date") || request.has("end_date");
+    LocalDateTime start = stored == null ? null : LocalDateTime.parse(stored.startLocal, STORED);
+    LocalDateTime end = stored == null ? null : LocalDateTime.parse(stored.endLocal, STORED);
+    if (request.has("start_date")) start = wallClock(request.date("start_date"), zone, request);
+    if (request.has("end_date")) end = wallClock(request.date("end_date"), zone, request);
+    if (request.has("all_day")) event.allDay = request.bool("all_day");
+    boolean normaliseDay = event.allDay
+        && (Boolean.TRUE.equals(request.bool("all_day")) || datesGiven || request.has("timezone"));
+    if (normaliseDay) {
+      start = start.toLocalDate().atStartOfDay();
+      end = end.toLocalDate().atTime(LocalTime.of(23, 59, 59));
+    }
+    ZonedDateTime startAt = ZonedDateTime.of(start, zone);
+    ZonedDateTime endAt = ZonedDateTime.of(end, zone);
+    if (endAt.isBefore(startAt)) {
+      String param = stored != null && request.has("start_date") && !request.has("end_date") ? "start_date" : "end_date";
+      String message = param.equals("start_date") ? "start_date must not be after end_date."
+          : "end_date must not be before start_date.";
+      throw Invalid.single(param, "rest_date_order", message);
+    }
+    event.startLocal = DateTimes.format(startAt.toLocalDateTime());
+    event.endLocal = DateTimes.format(endAt.toLocalDateTime());
+    event.startUtc = startAt.toEpochSecond();
+    event.endUtc = endAt.toEpochSecond();
+  }
+
+  private static LocalDateTime wallClock(DateValue value, ZoneId zone, ApiRequest request) {
+    return value.in(zone, request.now()).toLocalDateTime();
+  }
+
+  /** True when the value would be a title that is empty once its tags are removed. */
+  static boolean isEmptyTitle(ApiRequest request) {
+    return request.has("title") && PlainText.stripTags(request.string("title")).isEmpty();
+  }
+}

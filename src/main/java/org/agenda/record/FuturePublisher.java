@@ -1,0 +1,42 @@
+package org.agenda.record;
+
+import static org.agenda.record.RecordTables.*;
+
+import java.time.Clock;
+import org.agenda.db.Database;
+import org.jooq.impl.DSL;
+
+/**
+ * Turns {@code future} records into {@code publish} once their publication date has passed (§4.6).
+ * Checked before every request, but the database is only touched when the earliest known due time
+ * has come, so the check costs one comparison almost always.
+ */
+public final class FuturePublisher implements Runnable {
+  private final Database database;
+  private final Clock clock;
+  private volatile long nextDue = Long.MIN_VALUE;
+
+  public FuturePublisher(Database database, Clock clock) {
+    this.database = database;
+    this.clock = clock;
+  }
+
+  /** A record was stored as {@code future} with this publication date. */
+  public void scheduled(long dateUtc) {
+    if (dateUtc < nextDue) nextDue = dateUtc;
+  }
+
+  @Override
+  public void run() {
+    long now = clock.instant().getEpochSecond();
+    if (now < nextDue) return;
+    synchronized (this) {
+      if (now < nextDue) return;
+      database.transaction(dsl -> dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
+          .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute());
+      Long earliest = database.dsl().select(DSL.min(DATE_UTC)).from(RECORDS).where(STATUS.eq(Status.FUTURE))
+          .fetchOne(0, Long.class);
+      nextDue = earliest == null ? Long.MAX_VALUE : earliest;
+    }
+  }
+}

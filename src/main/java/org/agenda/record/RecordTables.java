@@ -1,0 +1,36 @@
+package org.agenda.record;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+
+/** Columns of the tables shared by events, venues and organizers (see V1__schema.sql). */
+public final class RecordTables {
+  private RecordTables() {}
+
+  public static final Table<Record> RECORDS = table(name("records"));
+  public static final Field<Long> ID = field(name("records", "id"), Long.class);
+  public static final Field<String> TYPE = field(name("records", "type"), String.class);
+  public static final Field<Long> AUTHOR = field(name("records", "author"), Long.class);
+  public static final Field<String> STATUS = field(name("records", "status"), String.class);
+  public static final Field<String> STATUS_BEFORE_TRASH = field(name("records", "status_before_trash"), String.class);
+  public static final Field<Long> DATE_UTC = field(name("records", "date_utc"), Long.class);
+  public static final Field<Long> MODIFIED_UTC = field(name("records", "modified_utc"), Long.class);
+  public static final Field<String> IMAGE = field(name("records", "image"), String.class);
+  public static final Field<String> WEBSITE = field(name("records", "website"), String.class);
+
+  public static final Table<Record> TRANSLATIONS = table(name("translations"));
+  public static final Field<Long> T_RECORD = field(name("translations", "record_id"), Long.class);
+  public static final Field<String> T_TYPE = field(name("translations", "type"), String.class);
+  public static final Field<String> T_LANG = field(name("translations", "lang"), String.class);
+  public static final Field<String> T_NAME = field(name("translations", "name"), String.class);
+  public static final Field<String> T_DESCRIPTION = field(name("translations", "description"), String.class);
+  public static final Field<String> T_EXCERPT = field(name("translations", "excerpt"), String.class);
+  public static final Field<String> T_SLUG = field(name("translations", "slug"), String.class);
+  public static final Field<String> T_NAME_FOLDED = field(name("translations", "name_folded"), String.class);
+  public static final Field<String> T_BODY_FOLDED = field(name("translations", "body_folded"), String.class);
+}

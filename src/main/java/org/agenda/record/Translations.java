@@ -1,0 +1,106 @@
+package org.agenda.record;
+
+import static org.agenda.record.RecordTables.*;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.agenda.text.Folding;
+import org.agenda.text.PlainText;
+import org.agenda.text.Slugs;
+import org.jooq.DSLContext;
+
+/** Reads and writes the per-language text of records, and hands out unique slugs (§3.5). */
+public final class Translations {
+  private Translations() {}
+
+  /** All translations of the given records, in one query: record id → language → text. */
+  public static Map<Long, Map<String, Translation>> load(DSLContext dsl, Collection<Long> ids) {
+    Map<Long, Map<String, Translation>> result = new LinkedHashMap<>();
+    if (ids.isEmpty()) return result;
+    dsl.select(T_RECORD, T_LANG, T_NAME, T_DESCRIPTION, T_EXCERPT, T_SLUG)
+        .from(TRANSLATIONS)
+        .where(T_RECORD.in(ids))
+        .fetch()
+        .forEach(row -> result.computeIfAbsent(row.get(T_RECORD), k -> new LinkedHashMap<>())
+            .put(row.get(T_LANG), new Translation(row.get(T_LANG), row.get(T_NAME), row.get(T_DESCRIPTION),
+                row.get(T_EXCERPT), row.get(T_SLUG))));
+    return result;
+  }
+
+  /** Inserts or replaces one translation, with the folded search columns computed here (§10.5). */
+  public static void save(DSLContext dsl, String type, long recordId, Translation text, boolean exists) {
+    String nameFolded = Folding.lower(text.name());
+    String bodyFolded = Folding.lower(PlainText.fromHtml(text.description())) + "\u001f"
+        + Folding.lower(PlainText.fromHtml(text.excerpt()));
+    if (exists) {
+      dsl.update(TRANSLATIONS)
+          .set(T_NAME, text.name())
+          .set(T_DESCRIPTION, text.description())
+          .set(T_EXCERPT, text.excerpt())
+          .set(T_SLUG, text.slug())
+          .set(T_NAME_FOLDED, nameFolded)
+          .set(T_BODY_FOLDED, bodyFolded)
+          .where(T_RECORD.eq(recordId).and(T_LANG.eq(text.language())))
+          .execute();
+    } else {
+      dsl.insertInto(TRANSLATIONS)
+          .set(T_RECORD, recordId)
+          .set(T_TYPE, type)
+          .set(T_LANG, text.language())
+          .set(T_NAME, text.name())
+          .set(T_DESCRIPTION, text.description())
+          .set(T_EXCERPT, text.excerpt())
+          .set(T_SLUG, text.slug())
+          .set(T_NAME_FOLDED, nameFolded)
+          .set(T_BODY_FOLDED, bodyFolded)
+          .execute();
+    }
+  }
+
+  /**
+   * A slug for {@code wanted} (already normalised, or empty to derive from the name, then the id) that no
+   * other record of the type uses in the language: the first free of base, base-2, base-3, …
+   */
+  public static String uniqueSlug(DSLContext dsl, String type, String language, String wanted, String name, long recordId) {
+    String base = wanted;
+    if (base.isEmpty()) base = Slugs.normalise(name);
+    if (base.isEmpty()) base = Long.toString(recordId);
+    List<String> taken = dsl.select(T_SLUG).from(TRANSLATIONS)
+        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_RECORD.ne(recordId))
+            .and(T_SLUG.eq(base).or(T_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%"))))
+        .fetch(T_SLUG);
+    Set<String> used = new HashSet<>(taken);
+    if (!used.contains(base)) return base;
+    for (int n = 2; ; n++) {
+      String candidate = Slugs.withSuffix(base, n);
+      if (!used.contains(candidate)) return candidate;
+    }
+  }
+
+  /** Record ids of the type whose slug in {@code language} is {@code slug}. */
+  public static Long findBySlug(DSLContext dsl, String type, String language, String slug) {
+    return dsl.select(T_RECORD).from(TRANSLATIONS)
+        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_SLUG.eq(slug)))
+        .fetchOne(T_RECORD);
+  }
+
+  /** §3.6: the slug in L first, then in the other languages in the configured order. */
+  public static Long lookupSlug(DSLContext dsl, String type, List<String> lookupOrder, String slug) {
+    List<Long> found = new ArrayList<>();
+    var rows = dsl.select(T_RECORD, T_LANG).from(TRANSLATIONS)
+        .where(T_TYPE.eq(type).and(T_SLUG.eq(slug)))
+        .fetch();
+    for (String language : lookupOrder) {
+      for (var row : rows) {
+        if (row.get(T_LANG).equals(language)) found.add(row.get(T_RECORD));
+      }
+      if (!found.isEmpty()) return found.get(0);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,136 @@
+package org.agenda.system;
+
+import io.javalin.Javalin;
+import io.javalin.http.HandlerType;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.agenda.db.Database;
+import org.agenda.event.EventRoutes;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Dispatcher;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Json;
+import org.agenda.http.NamespaceIndex;
+import org.agenda.http.Route;
+import org.agenda.http.RouteTable;
+import org.agenda.http.Urls;
+import org.agenda.i18n.Languages;
+import org.agenda.record.FuturePublisher;
+import org.agenda.record.RecordTables;
+import org.agenda.term.TermTables;
+import org.agenda.user.Authenticator;
+import org.agenda.user.Users;
+import org.eclipse.jetty.http.UriCompliance;
+
+/** Wires the whole service by hand, in one place, and runs it on Javalin. */
+public final class Application implements AutoCloseable {
+  private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
+      HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
+
+  private final Database database;
+  private final Javalin server;
+
+  private Application(Database database, Javalin server) {
+    this.database = database;
+    this.server = server;
+  }
+
+  /**
+   * Opens and migrates the database, creates the bootstrap user if there is none (printing a generated
+   * password on {@code out}), and starts serving. {@code log} receives the access log.
+   */
+  public static Application start(Config config, Clock clock, PrintStream out, PrintStream log) {
+    Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword());
+    try {
+      var users = new Users(database, clock);
+      users.bootstrap(config.adminPassword()).ifPresent(password ->
+          out.println("Created user \"admin\" (administrator). Application password: " + password));
+      var authenticator = new Authenticator(users, config.authFailureLimit(), config.authFailureWindowSeconds(), clock);
+      var languages = new Languages(config.languages(), config.defaultLanguage(), config.languageFallback());
+      var observability = new Observability(log, config.jsonLog(), clock);
+      observability.recordGauges(recordCounts(database));
+      var publisher = new FuturePublisher(database, clock);
+
+      var routes = new RouteTable(config.languages());
+      routes.add(new NamespaceIndex(routes).route());
+      new EventRoutes(database, config, languages, id -> users.byId(id).isPresent(), publisher).register(routes);
+      routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
+      routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));
+      routes.add(Route.outside("/metrics", false, List.of(Endpoint.read(List.of(), null,
+          request -> ApiResponse.text(200, observability.scrape(), "text/plain; version=0.0.4; charset=utf-8")))));
+
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher);
+      Javalin server = Javalin.create(javalin -> {
+        javalin.startup.showJavalinBanner = false;
+        javalin.startup.showOldJavalinVersionWarning = false;
+        javalin.http.maxRequestSize = Long.MAX_VALUE;
+        javalin.jetty.port = config.port();
+        javalin.jetty.modifyHttpConfiguration(http -> {
+          // Above the 8 192-byte target limit, so that the service itself answers 414 in JSON (§10.5).
+          http.setRequestHeaderSize(64 * 1024);
+          http.setUriCompliance(UriCompliance.LEGACY);
+          http.setSendServerVersion(false);
+        });
+        for (HandlerType method : METHODS) javalin.routes.addHttpHandler(method, "/<path>", dispatcher::handle);
+        javalin.routes.addHttpHandler(HandlerType.GET, "/", dispatcher::handle);
+        javalin.routes.addHttpHandler(HandlerType.HEAD, "/", dispatcher::handle);
+        javalin.routes.addHttpHandler(HandlerType.OPTIONS, "/", dispatcher::handle);
+        javalin.routes.addHttpHandler(HandlerType.POST, "/", dispatcher::handle);
+        javalin.routes.addHttpHandler(HandlerType.DELETE, "/", dispatcher::handle);
+      });
+      server.start();
+      return new Application(database, server);
+    } catch (RuntimeException e) {
+      database.close();
+      throw e;
+    }
+  }
+
+  private static Map<String, ToDoubleFunction<String>> recordCounts(Database database) {
+    Map<String, ToDoubleFunction<String>> counts = new LinkedHashMap<>();
+    for (String type : List.of("event", "venue", "organizer")) {
+      counts.put(type + "s", t -> database.dsl().fetchCount(RecordTables.RECORDS, RecordTables.TYPE.eq(type)));
+    }
+    counts.put("categories", t -> database.dsl().fetchCount(TermTables.TERMS, TermTables.TAXONOMY.eq(TermTables.CATEGORY)));
+    counts.put("tags", t -> database.dsl().fetchCount(TermTables.TERMS, TermTables.TAXONOMY.eq(TermTables.TAG)));
+    return counts;
+  }
+
+  private static ApiResponse rootIndex(Config config, Urls urls) {
+    var index = Json.object();
+    index.put("name", "Agenda");
+    index.put("url", urls.publicUrl());
+    index.put("timezone_string", config.timezone().getId());
+    index.set("languages", Json.arrayOf(config.languages()));
+    index.put("default_language", config.defaultLanguage());
+    index.set("namespaces", Json.array().add(Urls.NAMESPACE));
+    index.putObject("_links").putArray("help").addObject().put("href", urls.publicUrl() + "/docs");
+    return ApiResponse.ok(index);
+  }
+
+  private static ApiResponse health(Database database) {
+    boolean up = database.isHealthy(2);
+    var body = Json.object();
+    body.put("status", up ? "ok" : "unavailable");
+    body.put("database", up ? "ok" : "error");
+    return ApiResponse.json(up ? 200 : 503, body);
+  }
+
+  public int port() {
+    return server.port();
+  }
+
+  public Database database() {
+    return database;
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+    database.close();
+  }
+}

@@ -1,0 +1,47 @@
+package org.agenda.term;
+
+import static org.agenda.term.TermTables.*;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.jooq.DSLContext;
+
+/** Resolves category and tag references given as ids or slugs (§3.7, §6.3 "categories"). */
+public final class TermLookup {
+  private TermLookup() {}
+
+  /** The term id for a numeric id or a slug (in L first, then in the other languages), or null. */
+  public static Long resolve(DSLContext dsl, String taxonomy, String item, List<String> lookupOrder) {
+    if (!item.isEmpty() && item.chars().allMatch(Character::isDigit)) {
+      if (item.length() > 18) return null;
+      long id = Long.parseLong(item);
+      return dsl.fetchExists(dsl.selectOne().from(TERMS).where(ID.eq(id).and(TAXONOMY.eq(taxonomy)))) ? id : null;
+    }
+    String slug = item.toLowerCase(Locale.ROOT);
+    var rows = dsl.select(TT_TERM, TT_LANG).from(TERM_TRANSLATIONS)
+        .where(TT_TAXONOMY.eq(taxonomy).and(TT_SLUG.eq(slug))).fetch();
+    for (String language : lookupOrder) {
+      for (var row : rows) {
+        if (row.get(TT_LANG).equals(language)) return row.get(TT_TERM);
+      }
+    }
+    return null;
+  }
+
+  /** The categories and all their descendants. */
+  public static Set<Long> withDescendants(DSLContext dsl, List<Long> ids) {
+    Set<Long> all = new LinkedHashSet<>(ids);
+    List<Long> frontier = new ArrayList<>(ids);
+    Set<Long> seen = new HashSet<>(ids);
+    while (!frontier.isEmpty()) {
+      List<Long> children = dsl.select(ID).from(TERMS).where(PARENT.in(frontier)).fetch(ID);
+      frontier = children.stream().filter(seen::add).toList();
+      all.addAll(frontier);
+    }
+    return all;
+  }
+}

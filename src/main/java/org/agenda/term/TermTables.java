@@ -1,0 +1,28 @@
+package org.agenda.term;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+
+/** Columns of the category and tag tables (see V1__schema.sql). */
+public final class TermTables {
+  private TermTables() {}
+
+  public static final String CATEGORY = "cal_events_cat";
+  public static final String TAG = "post_tag";
+
+  public static final Table<Record> TERMS = table(name("terms"));
+  public static final Field<Long> ID = field(name("terms", "id"), Long.class);
+  public static final Field<String> TAXONOMY = field(name("terms", "taxonomy"), String.class);
+  public static final Field<Long> PARENT = field(name("terms", "parent"), Long.class);
+
+  public static final Table<Record> TERM_TRANSLATIONS = table(name("term_translations"));
+  public static final Field<Long> TT_TERM = field(name("term_translations", "term_id"), Long.class);
+  public static final Field<String> TT_TAXONOMY = field(name("term_translations", "taxonomy"), String.class);
+  public static final Field<String> TT_LANG = field(name("term_translations", "lang"), String.class);
+  public static final Field<String> TT_SLUG = field(name("term_translations", "slug"), String.class);
+}
