@@ -295,8 +295,8 @@ final class EventList {
     var venueRecord = RECORDS.as("venue_record");
     return selectOne().from(EVENT_VENUES)
         .join(VenueTables.VENUES).on(VenueTables.ID.eq(EV_VENUE))
-        .join(venueRecord).on(venueRecord.field(ID).eq(EV_VENUE))
-        .where(EV_EVENT.eq(ID).and(venueRecord.field(STATUS).ne(Status.TRASH)));
+        .join(venueRecord).on(field(name("venue_record", "id"), Long.class).eq(EV_VENUE))
+        .where(EV_EVENT.eq(ID).and(field(name("venue_record", "status"), String.class).ne(Status.TRASH)));
   }
 
   /** Venue ids within the radius (haversine), computed here so both databases agree exactly. */
@@ -357,8 +357,8 @@ final class EventList {
   private Condition search(ApiRequest request) {
     SearchTerms terms = SearchTerms.parse(request.string("search"));
     var text = TRANSLATIONS.as("search_text");
-    Field<String> name = text.field(T_NAME_FOLDED);
-    Field<String> body = text.field(T_BODY_FOLDED);
+    Field<String> name = field(name("search_text", "name_folded"), String.class);
+    Field<String> body = field(name("search_text", "body_folded"), String.class);
     Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq(""))
         .or(PASSWORD.eq(request.has("password") ? request.string("password") : "\u0000none"))
         .or(canEditCondition(request));
@@ -370,19 +370,18 @@ final class EventList {
       match = match.and(position(name, inline(term)).eq(0)).and(not(unlocked).or(position(body, inline(term)).eq(0)));
     }
     var preferred = TRANSLATIONS.as("preferred");
-    var order = new ArrayList<org.jooq.SortField<Integer>>();
+    Field<String> preferredLanguage = field(name("preferred", "lang"), String.class);
     List<String> preference = languages.preference(request.language());
-    org.jooq.CaseValueStep<String> ranking = choose(preferred.field(T_LANG));
+    org.jooq.CaseValueStep<String> ranking = choose(preferredLanguage);
     org.jooq.CaseWhenStep<String, Integer> cases = null;
     for (int i = 0; i < preference.size(); i++) {
       cases = cases == null ? ranking.when(inline(preference.get(i)), inline(i)) : cases.when(inline(preference.get(i)), inline(i));
     }
-    Field<Integer> rankField = cases.otherwise(inline(preference.size()));
-    order.add(rankField.asc());
-    var textLanguage = select(preferred.field(T_LANG)).from(preferred)
-        .where(preferred.field(T_RECORD).eq(ID)).orderBy(order).limit(1);
-    return exists(selectOne().from(text).where(text.field(T_RECORD).eq(ID)
-        .and(text.field(T_LANG).eq(field(textLanguage))).and(match)));
+    Field<Integer> rank = cases.otherwise(inline(preference.size()));
+    var textLanguage = select(preferredLanguage).from(preferred)
+        .where(field(name("preferred", "record_id"), Long.class).eq(ID)).orderBy(rank.asc()).limit(1);
+    return exists(selectOne().from(text).where(field(name("search_text", "record_id"), Long.class).eq(ID)
+        .and(field(name("search_text", "lang"), String.class).eq(field(textLanguage))).and(match)));
   }
 
   /** {@code {base_url}/cal/events/v1/events/?name=value&…&} with every effective filter (§5.11). */

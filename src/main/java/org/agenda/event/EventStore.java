@@ -24,6 +24,10 @@ final class EventStore {
 
   private EventStore() {}
 
+  private static final List<Field<?>> COLUMNS = List.of(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC, MODIFIED_UTC,
+      IMAGE, WEBSITE, START_UTC, END_UTC, START_LOCAL, END_LOCAL, TIMEZONE, ALL_DAY, PASSWORD, COST, SHOW_MAP,
+      SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT);
+
   /** "event", "venue", "organizer", or null when no record has the id. */
   static String typeOf(DSLContext dsl, long id) {
     return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
@@ -38,7 +42,7 @@ final class EventStore {
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
     if (ids.isEmpty()) return List.of();
     Map<Long, Event> byId = new HashMap<>();
-    for (Record row : dsl.select().from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID))
+    for (Record row : dsl.select(COLUMNS).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID))
         .where(ID.in(ids)).fetch()) {
       Event event = fromRow(row);
       byId.put(event.id, event);
