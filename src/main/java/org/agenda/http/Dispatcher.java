@@ -367,15 +367,14 @@ public final class Dispatcher {
     response.headers().forEach(res::setHeader);
     if (response.contentType() != null) res.setHeader("Content-Type", response.contentType());
     byte[] body = response.body();
-    if (response.status() == 204) return 0;
-    res.setContentLength(body.length);
-    if (exchange.method.equals("HEAD")) return 0;
+    if (response.status() != 204) res.setContentLength(body.length);
     try {
-      res.getOutputStream().write(body);
+      if (response.status() != 204 && !exchange.method.equals("HEAD")) res.getOutputStream().write(body);
+      res.flushBuffer();
     } catch (IOException e) {
       return 0; // the client went away; nothing more to tell it
     }
-    return body.length;
+    return response.status() == 204 || exchange.method.equals("HEAD") ? 0 : body.length;
   }
 
   /** §2.7: the route's methods whose route-level permission the caller passes. */
