@@ -39,7 +39,8 @@ final class Event {
   Map<String, Translation> translations = new LinkedHashMap<>();
   List<Long> venueIds = List.of();
   List<Long> organizerIds = List.of();
-  List<Long> termIds = List.of();
+  List<Long> categoryIds = List.of();
+  List<Long> tagIds = List.of();
 
   /** The status that permissions look at: for a trashed event, the one it had before (§4.4). */
   String effectiveStatus() {
@@ -77,7 +78,8 @@ final class Event {
     copy.translations = new LinkedHashMap<>(translations);
     copy.venueIds = new ArrayList<>(venueIds);
     copy.organizerIds = new ArrayList<>(organizerIds);
-    copy.termIds = new ArrayList<>(termIds);
+    copy.categoryIds = new ArrayList<>(categoryIds);
+    copy.tagIds = new ArrayList<>(tagIds);
     return copy;
   }
 
@@ -85,7 +87,7 @@ final class Event {
   List<Object> storedValues() {
     return java.util.Arrays.asList(author, status, statusBeforeTrash, dateUtc, image, website, startUtc, endUtc,
         startLocal, endLocal, timezone, allDay, password, cost, showMap, showMapLink, hideFromListings, sticky,
-        featured, postParent, translations, venueIds, organizerIds, termIds);
+        featured, postParent, translations, venueIds, organizerIds, categoryIds, tagIds);
   }
 
   boolean sameStoredValues(Event other) {

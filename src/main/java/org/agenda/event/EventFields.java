@@ -53,6 +53,14 @@ final class EventFields {
       Param param = Param.bool(flag).writeField().describe(flagDescription(flag));
       fields.add(create ? param.defaultValue(false) : param);
     }
+    fields.add(Param.custom("categories", raw -> termItems(raw, "categories")).emptyClears()
+        .describe("Category ids, slugs or names (a new category is created for an unknown name when the caller may)."));
+    fields.add(Param.custom("tags", raw -> termItems(raw, "tags")).emptyClears()
+        .describe("Tag ids, slugs or names (a new tag is created for an unknown name when the caller may)."));
+    fields.add(Param.custom("venue", raw -> linkItems(raw, "venue")).emptyClears()
+        .describe("Venue ids (a list, comma-separated, or objects with an id); empty removes all."));
+    fields.add(Param.custom("organizer", raw -> linkItems(raw, "organizer")).emptyClears()
+        .describe("Organizer ids (a list, comma-separated, or objects with an id); empty removes all."));
     fields.add(Param.integer("post_parent").writeField().nullClears()
         .describe("Id of the parent event; 0 removes the parent."));
     return List.copyOf(fields);
@@ -130,6 +138,79 @@ final class EventFields {
       if (!clean.isEmpty()) elements.add(clean);
     }
     return List.copyOf(elements);
+  }
+
+  /** Term references (§6.4 "Terms in payloads"): items as strings, in order, without duplicates. */
+  private static Object termItems(Raw raw, String name) {
+    JsonNode node = raw.node();
+    var items = new ArrayList<String>();
+    if (node.isArray()) {
+      for (JsonNode item : node) {
+        if (raw.fromText() && item.isTextual()) {
+          splitInto(items, item.asText());
+        } else if (item.isTextual() && !item.asText().isBlank()) {
+          items.add(PlainText.stripTags(item.asText()));
+        } else if (item.isIntegralNumber()) {
+          items.add(item.asText());
+        } else {
+          throw new ParamProblem("rest_invalid_type", name + " must be a list of ids, slugs or names.");
+        }
+      }
+    } else if (node.isTextual()) {
+      splitInto(items, node.asText());
+    } else if (node.isIntegralNumber()) {
+      items.add(node.asText());
+    } else {
+      throw new ParamProblem("rest_invalid_type", name + " must be a list of ids, slugs or names.");
+    }
+    return checkedItems(items, name);
+  }
+
+  private static void splitInto(List<String> items, String text) {
+    for (String part : text.split(",")) {
+      String item = PlainText.stripTags(part);
+      if (!item.isEmpty()) items.add(item);
+    }
+  }
+
+  private static Object checkedItems(List<?> items, String name) {
+    List<?> distinct = items.stream().distinct().toList();
+    if (distinct.isEmpty()) return Param.CLEAR;
+    if (distinct.size() > Param.MAX_LIST_ITEMS) {
+      throw new ParamProblem("rest_too_long", name + " must have at most " + Param.MAX_LIST_ITEMS + " items.");
+    }
+    return distinct;
+  }
+
+  /**
+   * Linked venues or organizers (§6.4): ids, comma-separated ids, {"id": N} objects, or lists of these;
+   * {@code ""}, {@code 0} and {@code []} remove all links. Inline objects stay objects for the check.
+   */
+  private static Object linkItems(Raw raw, String name) {
+    JsonNode node = raw.node();
+    var items = new ArrayList<Object>();
+    Iterable<JsonNode> values = node.isArray() ? node : List.of(node);
+    for (JsonNode item : values) {
+      if (item.isObject() && item.has("id")) {
+        items.add(linkId(item.get("id"), name));
+      } else if (item.isObject()) {
+        items.add(item);
+      } else if (item.isTextual()) {
+        for (String part : item.asText().split(",")) {
+          if (!part.isBlank()) items.add(linkId(com.fasterxml.jackson.databind.node.TextNode.valueOf(part.trim()), name));
+        }
+      } else {
+        items.add(linkId(item, name));
+      }
+    }
+    items.removeIf(item -> Long.valueOf(0).equals(item));
+    return checkedItems(items, name);
+  }
+
+  private static long linkId(JsonNode node, String name) {
+    if (node.isIntegralNumber() && node.canConvertToLong()) return node.asLong();
+    if (node.isTextual() && node.asText().trim().matches("[0-9]{1,18}")) return Long.parseLong(node.asText().trim());
+    throw new ParamProblem("rest_invalid_type", name + " must be ids or objects.");
   }
 
   private static String numberText(BigDecimal value) {

@@ -181,7 +181,9 @@ final class EventList {
     List<Long> ids = dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition)
         .orderBy(START_UTC, ID).limit(perPage).offset((page - 1) * perPage).fetch(ID);
     var items = Json.array();
-    for (Event event : EventStore.findAll(dsl, ids)) items.add(item(event, request));
+    List<Event> events = EventStore.findAll(dsl, ids);
+    var terms = EventView.termsOf(dsl, events);
+    for (Event event : events) items.add(item(event, request, terms));
     String navigation = navigationBase(request, perPage, statuses, bounds);
     ObjectNode body = Json.object();
     body.set("events", items);
@@ -202,11 +204,11 @@ final class EventList {
     return response;
   }
 
-  private ObjectNode item(Event event, ApiRequest request) {
+  private ObjectNode item(Event event, ApiRequest request, Map<Long, org.agenda.term.Term> terms) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
     boolean locked = event.hasPassword() && !event.password.equals(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls());
+    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), terms);
   }
 
   private static List<String> effectiveStatuses(ApiRequest request) {

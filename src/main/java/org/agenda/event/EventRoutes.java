@@ -32,6 +32,7 @@ public final class EventRoutes {
   private final EventView view;
   private final EventWrite write;
   private final EventList list;
+  private final EventLinks links;
   private final FuturePublisher publisher;
 
   public EventRoutes(Database database, Config config, Languages languages, LongPredicate userExists,
@@ -43,6 +44,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
+    this.links = new EventLinks(languages);
   }
 
   /** The id resolved from a by-slug path, handed from the parameter check to the handler. */
@@ -88,6 +90,7 @@ public final class EventRoutes {
   }
 
   private void checkWrite(ApiRequest request, Invalid invalid) {
+    links.check(database.dsl(), request, invalid);
     if (EventWrite.isEmptyTitle(request)) invalid.add("title", "rest_empty_value", "title must not be empty.");
     Long author = request.integer("author");
     if (author != null && !userExists.test(author)) {
@@ -142,13 +145,14 @@ public final class EventRoutes {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
     return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
-        request.urls()));
+        request.urls(), EventView.termsOf(database.dsl(), List.of(event))));
   }
 
   private ApiResponse create(ApiRequest request) {
     requireAuthorRight(request);
     Event created = database.transaction(dsl -> {
       Event event = write.create(request);
+      links.apply(dsl, request, event);
       event.id = EventStore.insertRecord(dsl, event);
       var text = event.translations.get(request.language());
       event.translations.put(request.language(), text.withSlug(write.slugFor(dsl, request, text, event.id)));
@@ -166,6 +170,8 @@ public final class EventRoutes {
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())) throw ApiError.forbidden();
       requireAuthorRight(request);
       Event event = write.update(request, stored, dsl);
+      links.apply(dsl, request, event);
+      if (!event.sameStoredValues(stored)) event.modifiedUtc = request.now().getEpochSecond();
       if (!event.sameStoredValues(stored)) EventStore.update(dsl, stored, event);
       return event;
     });
@@ -209,6 +215,7 @@ public final class EventRoutes {
   /** Responses to writes show the event in L, or as fallback would (never refused, never stripped). */
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
-    return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls());
+    return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
+        EventView.termsOf(database.dsl(), List.of(event)));
   }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.agenda.http.Json;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
+import org.agenda.term.TermTables;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -52,11 +53,25 @@ final class EventStore {
     links(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, found).forEach((id, linked) -> byId.get(id).venueIds = linked);
     links(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, found)
         .forEach((id, linked) -> byId.get(id).organizerIds = linked);
-    links(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, found).forEach((id, linked) -> byId.get(id).termIds = linked);
+    dsl.select(ET_EVENT, ET_TERM, TermTables.TAXONOMY).from(EVENT_TERMS).join(TermTables.TERMS).on(TermTables.ID.eq(ET_TERM))
+        .where(ET_EVENT.in(found)).orderBy(ET_EVENT, ET_POSITION).fetch().forEach(row -> {
+          Event event = byId.get(row.value1());
+          if (TermTables.CATEGORY.equals(row.value3())) {
+            event.categoryIds = append(event.categoryIds, row.value2());
+          } else {
+            event.tagIds = append(event.tagIds, row.value2());
+          }
+        });
     List<Event> result = new ArrayList<>();
     for (Long id : ids) {
       if (byId.containsKey(id)) result.add(byId.get(id));
     }
+    return result;
+  }
+
+  private static List<Long> append(List<Long> list, long id) {
+    var result = new ArrayList<>(list);
+    result.add(id);
     return result;
   }
 
@@ -156,7 +171,7 @@ final class EventStore {
       if (!text.equals(old)) Translations.save(dsl, RECORD_TYPE, after.id, text, old != null);
     }
     if (!after.venueIds.equals(before.venueIds) || !after.organizerIds.equals(before.organizerIds)
-        || !after.termIds.equals(before.termIds)) {
+        || !after.categoryIds.equals(before.categoryIds) || !after.tagIds.equals(before.tagIds)) {
       deleteLinks(dsl, after.id);
       writeLinks(dsl, after);
     }
@@ -188,7 +203,9 @@ final class EventStore {
   private static void writeLinks(DSLContext dsl, Event event) {
     insertLinks(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, event.id, event.venueIds);
     insertLinks(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, event.id, event.organizerIds);
-    insertLinks(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, event.id, event.termIds);
+    var terms = new ArrayList<>(event.categoryIds);
+    terms.addAll(event.tagIds);
+    insertLinks(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, event.id, terms);
   }
 
   private static void insertLinks(DSLContext dsl, Table<Record> table, Field<Long> owner, Field<Long> target,

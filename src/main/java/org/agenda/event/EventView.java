@@ -8,7 +8,15 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.agenda.term.Term;
+import org.agenda.term.Terms;
+import org.jooq.DSLContext;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
@@ -31,7 +39,8 @@ final class EventView {
   /** How one event is shown: in which text language, stripped or not, with or without json_ld. */
   record Shape(String textLanguage, boolean stripped, boolean withJsonLd) {}
 
-  ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls) {
+  /** {@code terms} holds at least the event's categories and tags (see {@link #termsOf}). */
+  ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls, Map<Long, Term> terms) {
     Translation text = event.translations.get(shape.textLanguage());
     String url = urls.page(config.permalinks().get("event"), text.language(), text.slug(), event.id);
     Cost cost = Cost.of(event.cost);
@@ -76,8 +85,8 @@ final class EventView {
     putFlag(node, "hide_from_listings", event.hideFromListings, shape);
     putFlag(node, "sticky", event.sticky, shape);
     putFlag(node, "featured", event.featured, shape);
-    node.set("categories", Json.array());
-    node.set("tags", Json.array());
+    node.set("categories", shape.stripped() ? Json.array() : embeddedTerms(event.categoryIds, terms, requestLanguage, urls));
+    node.set("tags", shape.stripped() ? Json.array() : embeddedTerms(event.tagIds, terms, requestLanguage, urls));
     node.set("venue", Json.array());
     node.set("organizer", Json.array());
     node.put("post_parent", event.postParent);
@@ -85,6 +94,25 @@ final class EventView {
     node.set("translations", translations(event, urls));
     if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone));
     return node;
+  }
+
+  private ArrayNode embeddedTerms(List<Long> ids, Map<Long, Term> terms, String requestLanguage, Urls urls) {
+    ArrayNode array = Json.array();
+    for (Long id : ids) {
+      Term term = terms.get(id);
+      if (term != null) Terms.embedded(term, requestLanguage, languages, urls).ifPresent(array::add);
+    }
+    return array;
+  }
+
+  /** The categories and tags of these events, loaded together. */
+  static Map<Long, Term> termsOf(DSLContext dsl, Collection<Event> events) {
+    Set<Long> ids = new LinkedHashSet<>();
+    for (Event event : events) {
+      ids.addAll(event.categoryIds);
+      ids.addAll(event.tagIds);
+    }
+    return Terms.load(dsl, ids);
   }
 
   private void putSiteDate(ObjectNode node, String key, long epochSecond) {

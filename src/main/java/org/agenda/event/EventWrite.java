@@ -52,7 +52,7 @@ final class EventWrite {
     return event;
   }
 
-  /** The stored event with the request applied; {@code modified} moves only when something changed. */
+  /** The stored event with the request's fields applied (links and {@code modified} are the caller's). */
   Event update(ApiRequest request, Event stored, DSLContext dsl) {
     Event event = stored.copy();
     applyShared(request, event, stored);
@@ -76,7 +76,6 @@ final class EventWrite {
           request.now());
       event.statusBeforeTrash = null;
     }
-    if (!event.sameStoredValues(stored)) event.modifiedUtc = request.now().getEpochSecond();
     return event;
   }
 

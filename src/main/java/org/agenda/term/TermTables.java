@@ -25,4 +25,8 @@ public final class TermTables {
   public static final Field<String> TT_TAXONOMY = field(name("term_translations", "taxonomy"), String.class);
   public static final Field<String> TT_LANG = field(name("term_translations", "lang"), String.class);
   public static final Field<String> TT_SLUG = field(name("term_translations", "slug"), String.class);
+  public static final Field<String> TT_NAME = field(name("term_translations", "name"), String.class);
+  public static final Field<String> TT_NAME_FOLDED = field(name("term_translations", "name_folded"), String.class);
+  public static final Field<String> TT_DESCRIPTION = field(name("term_translations", "description"), String.class);
+  public static final Field<Integer> COUNT = field(name("terms", "count"), Integer.class);
 }
