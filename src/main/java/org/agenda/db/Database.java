@@ -15,6 +15,7 @@ import org.jooq.ExecuteContext;
 import org.jooq.ExecuteListener;
 import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
+import org.jooq.exception.IntegrityConstraintViolationException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultExecuteListenerProvider;
@@ -121,9 +122,18 @@ public final class Database implements AutoCloseable {
     return dialect;
   }
 
-  /** Runs the work in one transaction: everything or nothing is written. */
+  /**
+   * Runs the work in one transaction: everything or nothing is written. A unique-constraint conflict
+   * with a concurrent writer (two requests taking the same free slug) rolls back and runs the work again.
+   */
   public <T> T transaction(Function<DSLContext, T> work) {
-    return dsl.transactionResult(configuration -> work.apply(configuration.dsl()));
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return dsl.transactionResult(configuration -> work.apply(configuration.dsl()));
+      } catch (IntegrityConstraintViolationException conflict) {
+        if (attempt == 3) throw conflict;
+      }
+    }
   }
 
   /** Number of SQL statements executed so far; lets tests show that lists do not query per row. */

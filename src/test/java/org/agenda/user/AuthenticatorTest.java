@@ -1,5 +1,6 @@
 package org.agenda.user;
 
+import org.agenda.support.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
