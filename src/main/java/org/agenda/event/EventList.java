@@ -361,9 +361,8 @@ final class EventList {
     var text = TRANSLATIONS.as("search_text");
     Field<String> name = field(name("search_text", "name_folded"), String.class);
     Field<String> body = field(name("search_text", "body_folded"), String.class);
-    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq(""))
-        .or(PASSWORD.eq(request.has("password") ? request.string("password") : "\u0000none"))
-        .or(canEditCondition(request));
+    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq("")).or(canEditCondition(request));
+    if (request.has("password")) unlocked = unlocked.or(PASSWORD.eq(request.string("password")));
     Condition match = trueCondition();
     for (String term : terms.required()) {
       match = match.and(position(name, inline(term)).gt(0).or(unlocked.and(position(body, inline(term)).gt(0))));

@@ -370,7 +370,6 @@ public final class Dispatcher {
     if (response.status() != 204) res.setContentLength(body.length);
     try {
       if (response.status() != 204 && !exchange.method.equals("HEAD")) res.getOutputStream().write(body);
-      res.flushBuffer();
     } catch (IOException e) {
       return 0; // the client went away; nothing more to tell it
     }
