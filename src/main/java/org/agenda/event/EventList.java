@@ -116,9 +116,11 @@ final class EventList {
   void check(ApiRequest request, Invalid invalid) {
     DSLContext dsl = database.dsl();
     List<String> statuses = request.list("status");
-    if (statuses != null && !request.caller().atLeast(Role.CONTRIBUTOR)
-        && !(statuses.size() == 1 && statuses.get(0).equals(Status.PUBLISH))) {
-      invalid.add("status", "rest_not_allowed", "status: only publish may be requested.");
+    boolean onlyPublish = statuses != null && statuses.equals(List.of(Status.PUBLISH));
+    boolean unknownStatus = invalid.has("status") && invalid.detailCode("status").equals("rest_invalid_value");
+    if (!request.caller().atLeast(Role.CONTRIBUTOR) && (statuses != null && !onlyPublish || unknownStatus)) {
+      // §4.7: for these callers anything but publish is "not allowed", even a value that is no status.
+      invalid.replace("status", "rest_not_allowed", "status: only publish may be requested.");
     }
     List<Long> categories = resolveTerms(dsl, request, invalid, "categories", TermTables.CATEGORY);
     List<Long> tags = resolveTerms(dsl, request, invalid, "tags", TermTables.TAG);

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.agenda.http.Json;
+import org.agenda.record.RecordRow;
+import org.agenda.record.Records;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.term.TermTables;
@@ -131,18 +133,8 @@ final class EventStore {
 
   /** Inserts the record row and returns its new id; the event row and text follow in {@link #insertRest}. */
   static long insertRecord(DSLContext dsl, Event event) {
-    return dsl.insertInto(RECORDS)
-        .set(TYPE, RECORD_TYPE)
-        .set(AUTHOR, event.author)
-        .set(STATUS, event.status)
-        .set(STATUS_BEFORE_TRASH, event.statusBeforeTrash)
-        .set(DATE_UTC, event.dateUtc)
-        .set(MODIFIED_UTC, event.modifiedUtc)
-        .set(IMAGE, event.image)
-        .set(WEBSITE, event.website)
-        .returningResult(ID)
-        .fetchOne()
-        .value1();
+    return Records.insert(dsl, RECORD_TYPE, new RecordRow(0, event.author, event.status, event.statusBeforeTrash,
+        event.dateUtc, event.modifiedUtc, event.image, event.website));
   }
 
   static void insertRest(DSLContext dsl, Event event) {

@@ -20,6 +20,7 @@ import org.jooq.DSLContext;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
+import org.agenda.record.RecordView;
 import org.agenda.record.Translation;
 import org.agenda.system.Config;
 import org.agenda.text.PlainText;
@@ -51,8 +52,8 @@ final class EventView {
     node.set("global_id_lineage", Json.array().add(globalId));
     node.put("author", Long.toString(event.author));
     node.put("status", event.status);
-    putSiteDate(node, "date", event.dateUtc);
-    putSiteDate(node, "modified", event.modifiedUtc);
+    RecordView.putDates(node, "date", event.dateUtc, config.timezone());
+    RecordView.putDates(node, "modified", event.modifiedUtc, config.timezone());
     node.put("url", url);
     node.put("rest_url", urls.record("events", event.id));
     node.put("title", text.name());
@@ -62,13 +63,13 @@ final class EventView {
     if (shape.stripped() || event.image == null) {
       node.put("image", false);
     } else {
-      node.set("image", image(event.image));
+      node.set("image", RecordView.image(event.image));
     }
     putFlag(node, "all_day", event.allDay, shape);
     putDate(node, "start_date", event.startLocal);
     putDate(node, "end_date", event.endLocal);
-    putDate(node, "utc_start_date", utc(event.startUtc));
-    putDate(node, "utc_end_date", utc(event.endUtc));
+    putDate(node, "utc_start_date", RecordView.utc(event.startUtc));
+    putDate(node, "utc_end_date", RecordView.utc(event.endUtc));
     EventTimezone zone = zone(event);
     node.put("timezone", event.timezone);
     node.put("timezone_abbr", zone.abbreviation(Instant.ofEpochSecond(event.startUtc)));
@@ -91,7 +92,7 @@ final class EventView {
     node.set("organizer", Json.array());
     node.put("post_parent", event.postParent);
     node.put("language", text.language());
-    node.set("translations", translations(event, urls));
+    node.set("translations", RecordView.translations(event.id, event.translations, "events", urls, languages.codes()));
     if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone));
     return node;
   }
@@ -113,16 +114,6 @@ final class EventView {
       ids.addAll(event.tagIds);
     }
     return Terms.load(dsl, ids);
-  }
-
-  private void putSiteDate(ObjectNode node, String key, long epochSecond) {
-    Instant instant = Instant.ofEpochSecond(epochSecond);
-    node.put(key, DateTimes.format(LocalDateTime.ofInstant(instant, config.timezone())));
-    node.put(key + "_utc", utc(epochSecond));
-  }
-
-  private static String utc(long epochSecond) {
-    return DateTimes.format(LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC));
   }
 
   private static void putDate(ObjectNode node, String key, String formatted) {
@@ -152,39 +143,6 @@ final class EventView {
     details.put("currency_position", position);
     details.set("values", values);
     return details;
-  }
-
-  /** §5.5: the URL as stored and the lower-cased extension of its last path segment, if plausible. */
-  static ObjectNode image(String url) {
-    ObjectNode image = Json.object();
-    image.put("url", url);
-    String path;
-    try {
-      path = java.net.URI.create(url).getPath();
-    } catch (IllegalArgumentException e) {
-      path = null;
-    }
-    String extension = "";
-    if (path != null) {
-      String last = path.substring(path.lastIndexOf('/') + 1);
-      int dot = last.lastIndexOf('.');
-      String candidate = dot < 0 ? "" : last.substring(dot + 1);
-      if (candidate.matches("[A-Za-z0-9]{1,5}")) extension = candidate.toLowerCase(Locale.ROOT);
-    }
-    image.put("extension", extension);
-    return image;
-  }
-
-  private ObjectNode translations(Event event, Urls urls) {
-    ObjectNode translations = Json.object();
-    for (String code : languages.codes()) {
-      Translation text = event.translations.get(code);
-      if (text == null) continue;
-      ObjectNode member = translations.putObject(code);
-      member.put("slug", text.slug());
-      member.put("rest_url", urls.inLanguage(code, "events", event.id));
-    }
-    return translations;
   }
 
   static EventTimezone zone(Event event) {

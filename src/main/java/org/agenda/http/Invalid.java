@@ -24,8 +24,19 @@ public final class Invalid {
     problems.putIfAbsent(param, new Problem(detailCode, message));
   }
 
+  /** Replaces the problem recorded for a parameter (a caller-specific rule outranks the generic one). */
+  public void replace(String param, String detailCode, String message) {
+    problems.put(param, new Problem(detailCode, message));
+  }
+
   public boolean has(String param) {
     return problems.containsKey(param);
+  }
+
+  /** The detail code recorded for a parameter, or null. */
+  public String detailCode(String param) {
+    Problem problem = problems.get(param);
+    return problem == null ? null : problem.detailCode();
   }
 
   public boolean isEmpty() {

@@ -242,7 +242,7 @@ public final class Param {
   }
 
   /** True when the value counts as "not given" (absent, or JSON null without a clearing meaning). */
-  boolean isAbsent(Raw raw) {
+  public boolean isAbsent(Raw raw) {
     return raw == null || ((raw.node() == null || raw.node().isNull()) && !nullClears);
   }
 
@@ -252,7 +252,7 @@ public final class Param {
    *
    * @throws ParamProblem when the value is not acceptable
    */
-  Object convert(Raw raw, Instant now) {
+  public Object convert(Raw raw, Instant now) {
     JsonNode node = raw.node();
     if (node == null || node.isNull()) return CLEAR;
     if (type == Type.CUSTOM) return converter.convert(raw);

@@ -31,6 +31,12 @@ public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
       HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
 
+  static {
+    // Jetty otherwise rewrites "application/json; charset=UTF-8" to its cached "application/json;charset=utf-8";
+    // the contract spells the header out (§2.6). Must be set before Jetty's HttpGenerator class loads.
+    System.setProperty("org.eclipse.jetty.http.HttpGenerator.STRICT", "true");
+  }
+
   private final Database database;
   private final Javalin server;
 

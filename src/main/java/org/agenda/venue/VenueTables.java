@@ -14,6 +14,16 @@ public final class VenueTables {
 
   public static final Table<Record> VENUES = table(name("venues"));
   public static final Field<Long> ID = field(name("venues", "id"), Long.class);
+  static final Field<String> ADDRESS = field(name("venues", "address"), String.class);
+  static final Field<String> CITY = field(name("venues", "city"), String.class);
+  static final Field<String> COUNTRY = field(name("venues", "country"), String.class);
+  static final Field<String> PROVINCE = field(name("venues", "province"), String.class);
+  static final Field<String> STATE = field(name("venues", "state"), String.class);
+  static final Field<String> STATEPROVINCE = field(name("venues", "stateprovince"), String.class);
+  static final Field<String> ZIP = field(name("venues", "zip"), String.class);
+  static final Field<String> PHONE = field(name("venues", "phone"), String.class);
+  static final Field<Integer> SHOW_MAP = field(name("venues", "show_map"), Integer.class);
+  static final Field<Integer> SHOW_MAP_LINK = field(name("venues", "show_map_link"), Integer.class);
   public static final Field<Double> GEO_LAT = field(name("venues", "geo_lat"), Double.class);
   public static final Field<Double> GEO_LNG = field(name("venues", "geo_lng"), Double.class);
 }

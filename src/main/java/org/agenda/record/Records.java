@@ -1,0 +1,54 @@
+package org.agenda.record;
+
+import static org.agenda.record.RecordTables.*;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.agenda.text.Folding;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+
+/** Reads and writes the shared {@code records} rows of events, venues and organizers. */
+public final class Records {
+  private Records() {}
+
+  /** Inserts a record row of the type and returns the new id (ids are shared by the three types). */
+  public static long insert(DSLContext dsl, String type, RecordRow row) {
+    return dsl.insertInto(RECORDS)
+        .set(TYPE, type)
+        .set(AUTHOR, row.author())
+        .set(STATUS, row.status())
+        .set(STATUS_BEFORE_TRASH, row.statusBeforeTrash())
+        .set(DATE_UTC, row.dateUtc())
+        .set(MODIFIED_UTC, row.modifiedUtc())
+        .set(IMAGE, row.image())
+        .set(WEBSITE, row.website())
+        .returningResult(ID)
+        .fetchOne()
+        .value1();
+  }
+
+  /** The record rows of the type with these ids. */
+  public static Map<Long, RecordRow> load(DSLContext dsl, String type, Collection<Long> ids) {
+    Map<Long, RecordRow> rows = new LinkedHashMap<>();
+    if (ids.isEmpty()) return rows;
+    dsl.select(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC, MODIFIED_UTC, IMAGE, WEBSITE).from(RECORDS)
+        .where(ID.in(ids).and(TYPE.eq(type))).fetch()
+        .forEach(row -> rows.put(row.get(ID), of(row)));
+    return rows;
+  }
+
+  public static RecordRow of(Record row) {
+    return new RecordRow(row.get(ID), row.get(AUTHOR), row.get(STATUS), row.get(STATUS_BEFORE_TRASH),
+        row.get(DATE_UTC), row.get(MODIFIED_UTC), row.get(IMAGE), row.get(WEBSITE));
+  }
+
+  /** A non-trashed record of the type whose name in the language equals {@code name}, case-insensitively. */
+  public static Long findByName(DSLContext dsl, String type, String language, String name) {
+    return dsl.select(T_RECORD).from(TRANSLATIONS).join(RECORDS).on(ID.eq(T_RECORD))
+        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_NAME_FOLDED.eq(Folding.lower(name)))
+            .and(STATUS.ne(Status.TRASH)))
+        .orderBy(T_RECORD).limit(1).fetchOne(T_RECORD);
+  }
+}
