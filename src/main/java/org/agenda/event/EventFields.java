@@ -7,7 +7,7 @@ import java.util.List;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
 import org.agenda.http.Raw;
-import org.agenda.record.Status;
+import org.agenda.record.CommonFields;
 import org.agenda.text.PlainText;
 import org.agenda.time.EventTimezone;
 
@@ -15,7 +15,6 @@ import org.agenda.time.EventTimezone;
 final class EventFields {
   private static final int MAX_COST_ELEMENTS = 20;
   private static final int MAX_COST_ELEMENT_LENGTH = 200;
-  private static final int MAX_URL_LENGTH = 2048;
 
   private EventFields() {}
 
@@ -37,18 +36,16 @@ final class EventFields {
         .describe("IANA time zone, UTC or UTC±N; empty means the site time zone."));
     Param allDay = Param.bool("all_day").writeField().describe("All-day event: start at 00:00:00, end at 23:59:59.");
     fields.add(create ? allDay.defaultValue(false) : allDay);
-    fields.add(Param.integer("author").writeField().describe("User id of the author (editors and higher may name another user)."));
-    fields.add(Param.date("date").writeField().describe("Publication date, in the site time zone."));
-    fields.add(Param.date("date_utc").writeField().describe("Publication date in UTC; wins over date."));
-    fields.add(Param.oneOf("status", Status.WRITABLE).writeField().describe("Publication status."));
+    fields.add(CommonFields.author("event"));
+    fields.add(CommonFields.date());
+    fields.add(CommonFields.dateUtc());
+    fields.add(CommonFields.status());
     fields.add(Param.string("password").maxLength(255).emptyClears().nullClears()
         .describe("Password protecting the event; empty removes it."));
-    fields.add(Param.custom("image", raw -> url(raw, "image")).emptyClears().nullClears()
-        .describe("Absolute http(s) URL of the event image; empty removes it."));
+    fields.add(CommonFields.image("event"));
     fields.add(Param.custom("cost", EventFields::cost).emptyClears().nullClears()
         .describe("Cost: a string, a number or a list of them; empty removes it."));
-    fields.add(Param.custom("website", raw -> url(raw, "website")).emptyClears().nullClears()
-        .describe("Absolute http(s) URL of the event website; empty clears it."));
+    fields.add(CommonFields.website("event"));
     for (String flag : List.of("show_map", "show_map_link", "hide_from_listings", "sticky", "featured")) {
       Param param = Param.bool(flag).writeField().describe(flagDescription(flag));
       fields.add(create ? param.defaultValue(false) : param);
@@ -84,29 +81,6 @@ final class EventFields {
     return EventTimezone.parse(node.asText())
         .map(EventTimezone::name)
         .orElseThrow(() -> new ParamProblem("rest_invalid_timezone", "timezone is not a valid time zone."));
-  }
-
-  /** An absolute http(s) URL, trimmed; {@link Param#CLEAR} for "". */
-  static Object url(Raw raw, String name) {
-    JsonNode node = raw.node();
-    if (raw.fromText() && node.isArray()) node = node.get(node.size() - 1);
-    if (!node.isTextual()) throw new ParamProblem("rest_invalid_url", name + " must be an absolute http or https URL.");
-    String value = node.asText().trim();
-    if (value.isEmpty()) return Param.CLEAR;
-    if (value.codePointCount(0, value.length()) > MAX_URL_LENGTH) {
-      throw new ParamProblem("rest_too_long", name + " must be at most " + MAX_URL_LENGTH + " characters.");
-    }
-    try {
-      var uri = new java.net.URI(value);
-      String scheme = uri.getScheme();
-      if (scheme != null && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-          && uri.getHost() != null && !uri.getHost().isEmpty()) {
-        return value;
-      }
-    } catch (java.net.URISyntaxException e) {
-      // falls through to the error below
-    }
-    throw new ParamProblem("rest_invalid_url", name + " must be an absolute http or https URL.");
   }
 
   /** §5.4 input: a string, a number or a list of them, stored as sanitised strings; [] for "" / []. */
@@ -194,7 +168,7 @@ final class EventFields {
       if (item.isObject() && item.has("id")) {
         items.add(linkId(item.get("id"), name));
       } else if (item.isObject()) {
-        items.add(item);
+        items.add(new InlineObject(item, raw.fromText()));
       } else if (item.isTextual()) {
         for (String part : item.asText().split(",")) {
           if (!part.isBlank()) items.add(linkId(com.fasterxml.jackson.databind.node.TextNode.valueOf(part.trim()), name));
@@ -206,6 +180,9 @@ final class EventFields {
     items.removeIf(item -> Long.valueOf(0).equals(item));
     return checkedItems(items, name);
   }
+
+  /** A venue or organizer to find by name or create, given as an object in the payload. */
+  record InlineObject(JsonNode node, boolean fromText) {}
 
   private static long linkId(JsonNode node, String name) {
     if (node.isIntegralNumber() && node.canConvertToLong()) return node.asLong();

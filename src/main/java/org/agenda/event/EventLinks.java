@@ -6,8 +6,21 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.Map;
+import java.util.function.LongPredicate;
+import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.Invalid;
+import org.agenda.http.Param;
+import org.agenda.http.ParamProblem;
+import org.agenda.organizer.OrganizerFields;
+import org.agenda.organizer.Organizers;
+import org.agenda.record.InlineRecord;
+import org.agenda.record.Records;
+import org.agenda.system.Config;
+import org.agenda.text.PlainText;
+import org.agenda.venue.VenueFields;
+import org.agenda.venue.Venues;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Status;
 import org.agenda.term.TermLookup;
@@ -22,22 +35,31 @@ import org.jooq.DSLContext;
  */
 final class EventLinks {
   private final Languages languages;
+  private final Venues venues;
+  private final Organizers organizers;
+  private final LongPredicate userExists;
 
-  EventLinks(Languages languages) {
+  EventLinks(Config config, Languages languages, LongPredicate userExists) {
     this.languages = languages;
+    this.venues = new Venues(config, languages);
+    this.organizers = new Organizers(config, languages);
+    this.userExists = userExists;
   }
 
   /** A resolved term list: existing ids, and names of terms to create, in payload order. */
   record TermPlan(String taxonomy, List<Object> items) {}
 
-  record Plans(TermPlan categories, TermPlan tags) {}
+  /** Linked venues or organizers: existing ids, and validated create fields of inline objects. */
+  record LinkPlan(List<Object> items) {}
+
+  record Plans(TermPlan categories, TermPlan tags, LinkPlan venues, LinkPlan organizers) {}
 
   void check(DSLContext dsl, ApiRequest request, Invalid invalid) {
     TermPlan categories = planTerms(dsl, request, invalid, "categories", TermTables.CATEGORY, Role.AUTHOR);
     TermPlan tags = planTerms(dsl, request, invalid, "tags", TermTables.TAG, Role.EDITOR);
-    request.attach(Plans.class, new Plans(categories, tags));
-    checkLinked(dsl, request, invalid, "venue");
-    checkLinked(dsl, request, invalid, "organizer");
+    LinkPlan venuePlan = planLinks(dsl, request, invalid, Venues.TYPE, VenueFields.createFields());
+    LinkPlan organizerPlan = planLinks(dsl, request, invalid, Organizers.TYPE, OrganizerFields.createFields());
+    request.attach(Plans.class, new Plans(categories, tags, venuePlan, organizerPlan));
   }
 
   private TermPlan planTerms(DSLContext dsl, ApiRequest request, Invalid invalid, String name, String taxonomy,
@@ -67,26 +89,43 @@ final class EventLinks {
     return new TermPlan(taxonomy, plan);
   }
 
-  /** Referenced venues or organizers must exist and not be trashed (§6.4). */
-  private static void checkLinked(DSLContext dsl, ApiRequest request, Invalid invalid, String name) {
+  /**
+   * Referenced venues or organizers must exist and not be trashed; inline objects are validated like a
+   * create request of that resource, their problems reported under the field's name (§6.4).
+   */
+  private LinkPlan planLinks(DSLContext dsl, ApiRequest request, Invalid invalid, String name, List<Param> fields) {
     List<Object> items = request.isCleared(name) ? null : request.list(name);
-    if (items == null) return;
+    if (items == null) return null;
+    var plan = new ArrayList<Object>();
     var ids = new ArrayList<Long>();
     for (Object item : items) {
-      if (!(item instanceof Long id)) {
-        invalid.add(name, "rest_not_allowed", name + ": creating a " + name + " inside an event is not available yet.");
-        return;
+      if (item instanceof Long id) {
+        ids.add(id);
+        plan.add(id);
+        continue;
       }
-      ids.add(id);
+      var inline = (EventFields.InlineObject) item;
+      try {
+        Map<String, Object> values = InlineRecord.validate(inline.node(), inline.fromText(), fields, name, request.now());
+        if (name.equals(Venues.TYPE)) Venues.checkPair(values);
+        if (values.get("author") instanceof Long author && !userExists.test(author)) {
+          throw new ParamProblem("rest_not_found", "author refers to an unknown user: " + author + ".");
+        }
+        plan.add(values);
+      } catch (ParamProblem problem) {
+        invalid.add(name, problem.detailCode(), name + "." + problem.getMessage());
+        return null;
+      }
     }
-    Set<Long> found = new HashSet<>(dsl.select(ID).from(RECORDS)
+    Set<Long> found = ids.isEmpty() ? Set.of() : new HashSet<>(dsl.select(ID).from(RECORDS)
         .where(ID.in(ids).and(TYPE.eq(name)).and(STATUS.ne(Status.TRASH))).fetch(ID));
     for (Long id : ids) {
       if (!found.contains(id)) {
         invalid.add(name, "rest_not_found", name + " refers to an unknown " + name + ": " + id + ".");
-        return;
+        return null;
       }
     }
+    return new LinkPlan(plan);
   }
 
   /** Applies the link fields to the event, creating the planned new terms in the request language. */
@@ -94,8 +133,8 @@ final class EventLinks {
     Plans plans = request.attachment(Plans.class);
     if (request.has("categories")) event.categoryIds = termIds(dsl, request, plans.categories());
     if (request.has("tags")) event.tagIds = termIds(dsl, request, plans.tags());
-    if (request.has("venue")) event.venueIds = linkedIds(request, "venue");
-    if (request.has("organizer")) event.organizerIds = linkedIds(request, "organizer");
+    if (request.has("venue")) event.venueIds = linkedIds(dsl, request, Venues.TYPE, plans.venues());
+    if (request.has("organizer")) event.organizerIds = linkedIds(dsl, request, Organizers.TYPE, plans.organizers());
   }
 
   private static List<Long> termIds(DSLContext dsl, ApiRequest request, TermPlan plan) {
@@ -114,8 +153,32 @@ final class EventLinks {
     return ids;
   }
 
-  private static List<Long> linkedIds(ApiRequest request, String name) {
-    if (request.isCleared(name)) return List.of();
-    return request.<Object>list(name).stream().map(Long.class::cast).distinct().toList();
+  /**
+   * Ids of the linked records in order; an inline object links the non-trashed record of that name in L,
+   * or a new one created by the caller (§6.4), which must be allowed to name its author (§4.3).
+   */
+  @SuppressWarnings("unchecked")
+  private List<Long> linkedIds(DSLContext dsl, ApiRequest request, String type, LinkPlan plan) {
+    if (plan == null) return List.of();
+    var ids = new ArrayList<Long>();
+    for (Object item : plan.items()) {
+      long id;
+      if (item instanceof Long existing) {
+        id = existing;
+      } else {
+        Map<String, Object> values = (Map<String, Object>) item;
+        if (values.get("author") instanceof Long author && author != request.caller().id()
+            && !request.caller().atLeast(Role.EDITOR)) {
+          throw ApiError.forbidden();
+        }
+        String name = PlainText.stripTags((String) values.get(type));
+        Long same = Records.findByName(dsl, type, request.language(), name);
+        id = same != null ? same : type.equals(Venues.TYPE)
+            ? venues.create(dsl, values, request.language(), request.caller(), request.now())
+            : organizers.create(dsl, values, request.language(), request.caller(), request.now());
+      }
+      if (!ids.contains(id)) ids.add(id);
+    }
+    return ids;
   }
 }

@@ -184,8 +184,8 @@ final class EventList {
         .orderBy(START_UTC, ID).limit(perPage).offset((page - 1) * perPage).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
-    var terms = EventView.termsOf(dsl, events);
-    for (Event event : events) items.add(item(event, request, terms));
+    var related = view.related(dsl, events, request.language(), request.urls(), false);
+    for (Event event : events) items.add(item(event, request, related));
     String navigation = navigationBase(request, perPage, statuses, bounds);
     ObjectNode body = Json.object();
     body.set("events", items);
@@ -206,11 +206,11 @@ final class EventList {
     return response;
   }
 
-  private ObjectNode item(Event event, ApiRequest request, Map<Long, org.agenda.term.Term> terms) {
+  private ObjectNode item(Event event, ApiRequest request, EventView.Related related) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
     boolean locked = event.hasPassword() && !event.password.equals(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), terms);
+    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), related);
   }
 
   private static List<String> effectiveStatuses(ApiRequest request) {

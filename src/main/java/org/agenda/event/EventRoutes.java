@@ -44,7 +44,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
-    this.links = new EventLinks(languages);
+    this.links = new EventLinks(config, languages, userExists);
   }
 
   /** The id resolved from a by-slug path, handed from the parameter check to the handler. */
@@ -145,7 +145,7 @@ public final class EventRoutes {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
     return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
-        request.urls(), EventView.termsOf(database.dsl(), List.of(event))));
+        request.urls(), view.related(database.dsl(), List.of(event), request.language(), request.urls(), true)));
   }
 
   private ApiResponse create(ApiRequest request) {
@@ -216,6 +216,6 @@ public final class EventRoutes {
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
     return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
-        EventView.termsOf(database.dsl(), List.of(event)));
+        view.related(database.dsl(), List.of(event), request.language(), request.urls(), false));
   }
 }

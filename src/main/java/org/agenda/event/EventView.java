@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
+import org.agenda.venue.Venues;
+import org.agenda.organizer.Organizers;
 import org.jooq.DSLContext;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
@@ -31,17 +33,38 @@ import org.agenda.time.EventTimezone;
 final class EventView {
   private final Config config;
   private final Languages languages;
+  private final Venues venues;
+  private final Organizers organizers;
 
   EventView(Config config, Languages languages) {
     this.config = config;
     this.languages = languages;
+    this.venues = new Venues(config, languages);
+    this.organizers = new Organizers(config, languages);
+  }
+
+  /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */
+  record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers) {}
+
+  Related related(DSLContext dsl, Collection<Event> events, String requestLanguage, Urls urls, boolean withJsonLd) {
+    Set<Long> termIds = new LinkedHashSet<>();
+    Set<Long> venueIds = new LinkedHashSet<>();
+    Set<Long> organizerIds = new LinkedHashSet<>();
+    for (Event event : events) {
+      termIds.addAll(event.categoryIds);
+      termIds.addAll(event.tagIds);
+      venueIds.addAll(event.venueIds);
+      organizerIds.addAll(event.organizerIds);
+    }
+    return new Related(Terms.load(dsl, termIds), venues.embedded(dsl, venueIds, requestLanguage, urls, withJsonLd),
+        organizers.embedded(dsl, organizerIds, requestLanguage, urls, withJsonLd));
   }
 
   /** How one event is shown: in which text language, stripped or not, with or without json_ld. */
   record Shape(String textLanguage, boolean stripped, boolean withJsonLd) {}
 
-  /** {@code terms} holds at least the event's categories and tags (see {@link #termsOf}). */
-  ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls, Map<Long, Term> terms) {
+  /** {@code related} holds at least what this event embeds (see {@link #related}). */
+  ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls, Related related) {
     Translation text = event.translations.get(shape.textLanguage());
     String url = urls.page(config.permalinks().get("event"), text.language(), text.slug(), event.id);
     Cost cost = Cost.of(event.cost);
@@ -86,14 +109,17 @@ final class EventView {
     putFlag(node, "hide_from_listings", event.hideFromListings, shape);
     putFlag(node, "sticky", event.sticky, shape);
     putFlag(node, "featured", event.featured, shape);
-    node.set("categories", shape.stripped() ? Json.array() : embeddedTerms(event.categoryIds, terms, requestLanguage, urls));
-    node.set("tags", shape.stripped() ? Json.array() : embeddedTerms(event.tagIds, terms, requestLanguage, urls));
-    node.set("venue", Json.array());
-    node.set("organizer", Json.array());
+    node.set("categories", shape.stripped() ? Json.array()
+        : embeddedTerms(event.categoryIds, related.terms(), requestLanguage, urls));
+    node.set("tags", shape.stripped() ? Json.array() : embeddedTerms(event.tagIds, related.terms(), requestLanguage, urls));
+    ArrayNode venueNodes = shape.stripped() ? Json.array() : linked(event.venueIds, related.venues());
+    node.set("venue", venueNodes.size() == 1 ? venueNodes.get(0) : venueNodes);
+    ArrayNode organizerNodes = shape.stripped() ? Json.array() : linked(event.organizerIds, related.organizers());
+    node.set("organizer", organizerNodes);
     node.put("post_parent", event.postParent);
     node.put("language", text.language());
     node.set("translations", RecordView.translations(event.id, event.translations, "events", urls, languages.codes()));
-    if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone));
+    if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone, venueNodes, organizerNodes));
     return node;
   }
 
@@ -106,14 +132,19 @@ final class EventView {
     return array;
   }
 
-  /** The categories and tags of these events, loaded together. */
-  static Map<Long, Term> termsOf(DSLContext dsl, Collection<Event> events) {
-    Set<Long> ids = new LinkedHashSet<>();
-    for (Event event : events) {
-      ids.addAll(event.categoryIds);
-      ids.addAll(event.tagIds);
+  private static ArrayNode linked(List<Long> ids, Map<Long, ObjectNode> objects) {
+    ArrayNode array = Json.array();
+    for (Long id : ids) {
+      if (objects.containsKey(id)) array.add(objects.get(id));
     }
-    return Terms.load(dsl, ids);
+    return array;
+  }
+
+  /** A nested schema.org object carries no {@code @context} (§5.10). */
+  private static ObjectNode withoutContext(com.fasterxml.jackson.databind.JsonNode jsonLd) {
+    ObjectNode copy = ((ObjectNode) jsonLd).deepCopy();
+    copy.remove("@context");
+    return copy;
   }
 
   private static void putDate(ObjectNode node, String key, String formatted) {
@@ -150,7 +181,8 @@ final class EventView {
         .orElseThrow(() -> new IllegalStateException("stored time zone is invalid: " + event.timezone));
   }
 
-  private ObjectNode jsonLd(Event event, Translation text, String url, Cost cost, EventTimezone zone) {
+  private ObjectNode jsonLd(Event event, Translation text, String url, Cost cost, EventTimezone zone,
+      ArrayNode venueNodes, ArrayNode organizerNodes) {
     ObjectNode ld = Json.object();
     ld.put("@context", "http://schema.org");
     ld.put("@type", "Event");
@@ -162,6 +194,8 @@ final class EventView {
     ld.put("eventStatus", "https://schema.org/EventScheduled");
     ld.put("startDate", iso(event.startUtc, zone.zoneId()));
     ld.put("endDate", iso(event.endUtc, zone.zoneId()));
+    if (!venueNodes.isEmpty()) ld.set("location", withoutContext(venueNodes.get(0).path("json_ld")));
+    if (!organizerNodes.isEmpty()) ld.set("organizer", withoutContext(organizerNodes.get(0).path("json_ld")));
     if (cost.hasNumericValue()) {
       ObjectNode offer = ld.putObject("offers");
       offer.put("@type", "Offer");

@@ -1,0 +1,42 @@
+package org.agenda.venue;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.agenda.http.Param;
+import org.agenda.record.CommonFields;
+
+/** The venue write fields of §6.8, in the order of its field table. */
+public final class VenueFields {
+  static final List<String> ADDRESS_FIELDS = List.of("address", "city", "country", "province", "state", "zip");
+
+  private VenueFields() {}
+
+  public static List<Param> createFields() {
+    var fields = new ArrayList<Param>();
+    fields.add(Param.string("venue").maxLength(500).writeField().required().describe("The venue name, plain text, in the request language."));
+    fields.add(Param.string("description").maxLength(100_000).emptyClears().nullClears()
+        .describe("The venue description, HTML (sanitised), in the request language."));
+    fields.add(Param.string("slug").maxLength(200).emptyClears().nullClears()
+        .describe("The slug in the request language; empty derives it from the name."));
+    fields.add(CommonFields.author("venue"));
+    fields.add(CommonFields.date());
+    fields.add(CommonFields.dateUtc());
+    fields.add(CommonFields.status());
+    fields.add(Param.bool("show_map").writeField().defaultValue(true).describe("Show a map of the venue."));
+    fields.add(Param.bool("show_map_link").writeField().defaultValue(true).describe("Show a link to a map of the venue."));
+    for (String name : ADDRESS_FIELDS) {
+      fields.add(Param.string(name).maxLength(200).emptyClears().nullClears().describe("Address: " + name + ", plain text."));
+    }
+    fields.add(Param.string("stateprovince").maxLength(200).emptyClears().nullClears()
+        .describe("State or province; derived from state or province when empty."));
+    fields.add(Param.string("phone").maxLength(100).emptyClears().nullClears().describe("Phone number."));
+    fields.add(CommonFields.website("venue"));
+    fields.add(CommonFields.image("venue"));
+    fields.add(Param.number("geo_lat").range(new BigDecimal("-90"), new BigDecimal("90"), false).emptyClears().nullClears()
+        .describe("Latitude in decimal degrees; only together with geo_lng."));
+    fields.add(Param.number("geo_lng").range(new BigDecimal("-180"), new BigDecimal("180"), false).emptyClears().nullClears()
+        .describe("Longitude in decimal degrees; only together with geo_lat."));
+    return List.copyOf(fields);
+  }
+}
