@@ -103,8 +103,7 @@ CREATE INDEX event_organizers_organizer ON event_organizers(organizer_id);
 CREATE TABLE terms (
   id ${id_pk},
   taxonomy VARCHAR(20) NOT NULL,
-  parent BIGINT NOT NULL,
-  count INTEGER NOT NULL
+  parent BIGINT NOT NULL
 );
 
 CREATE TABLE term_translations (

@@ -24,13 +24,11 @@ import org.sqlite.SQLiteConfig;
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
   private final HikariDataSource dataSource;
-  private final SQLDialect dialect;
   private final DSLContext dsl;
   private final AtomicLong statements = new AtomicLong();
 
   private Database(HikariDataSource dataSource, SQLDialect dialect) {
     this.dataSource = dataSource;
-    this.dialect = dialect;
     var listener = new ExecuteListener() {
       @Override
       public void executeStart(ExecuteContext ctx) {
@@ -116,10 +114,6 @@ public final class Database implements AutoCloseable {
 
   public DSLContext dsl() {
     return dsl;
-  }
-
-  public SQLDialect dialect() {
-    return dialect;
   }
 
   /**

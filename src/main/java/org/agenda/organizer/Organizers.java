@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.agenda.http.Caller;
 import org.agenda.http.DateValue;
-import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.RecordRow;

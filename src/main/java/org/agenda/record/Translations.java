@@ -82,13 +82,6 @@ public final class Translations {
     }
   }
 
-  /** Record ids of the type whose slug in {@code language} is {@code slug}. */
-  public static Long findBySlug(DSLContext dsl, String type, String language, String slug) {
-    return dsl.select(T_RECORD).from(TRANSLATIONS)
-        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_SLUG.eq(slug)))
-        .fetchOne(T_RECORD);
-  }
-
   /** §3.6: the slug in L first, then in the other languages in the configured order. */
   public static Long lookupSlug(DSLContext dsl, String type, List<String> lookupOrder, String slug) {
     List<Long> found = new ArrayList<>();

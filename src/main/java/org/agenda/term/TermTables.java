@@ -28,5 +28,4 @@ public final class TermTables {
   public static final Field<String> TT_NAME = field(name("term_translations", "name"), String.class);
   public static final Field<String> TT_NAME_FOLDED = field(name("term_translations", "name_folded"), String.class);
   public static final Field<String> TT_DESCRIPTION = field(name("term_translations", "description"), String.class);
-  public static final Field<Integer> COUNT = field(name("terms", "count"), Integer.class);
 }

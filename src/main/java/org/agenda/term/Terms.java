@@ -3,7 +3,6 @@ package org.agenda.term;
 import static org.agenda.term.TermTables.*;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -94,7 +93,7 @@ public final class Terms {
 
   /** Creates a top-level term with text in one language and a unique derived slug (§3.4, §3.5). */
   public static long create(DSLContext dsl, String taxonomy, String language, String name) {
-    long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, 0L).set(COUNT, 0)
+    long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, 0L)
         .returningResult(ID).fetchOne().value1();
     String base = Slugs.normalise(name);
     if (base.isEmpty()) base = Long.toString(id);
@@ -108,11 +107,5 @@ public final class Terms {
         .set(TT_NAME, name).set(TT_NAME_FOLDED, Folding.lower(name)).set(TT_DESCRIPTION, "").set(TT_SLUG, slug)
         .execute();
     return id;
-  }
-
-  /** Ids in {@code ids} that are terms of the taxonomy. */
-  public static List<Long> existing(DSLContext dsl, String taxonomy, Collection<Long> ids) {
-    if (ids.isEmpty()) return new ArrayList<>();
-    return dsl.select(ID).from(TERMS).where(ID.in(ids).and(TAXONOMY.eq(taxonomy))).fetch(ID);
   }
 }
