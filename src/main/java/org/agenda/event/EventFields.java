@@ -47,8 +47,8 @@ final class EventFields {
         .describe("Cost: a string, a number or a list of them; empty removes it."));
     fields.add(CommonFields.website("event"));
     for (String flag : List.of("show_map", "show_map_link", "hide_from_listings", "sticky", "featured")) {
-      Param param = Param.bool(flag).writeField().describe(flagDescription(flag));
-      fields.add(create ? param.defaultValue(false) : param);
+      // Defaults to false, but §9.2 shows a default only for all_day among the event fields.
+      fields.add(Param.bool(flag).writeField().describe(flagDescription(flag)));
     }
     fields.add(Param.custom("categories", raw -> termItems(raw, "categories")).emptyClears()
         .describe("Category ids, slugs or names (a new category is created for an unknown name when the caller may)."));
