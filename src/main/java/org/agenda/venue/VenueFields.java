@@ -23,8 +23,8 @@ public final class VenueFields {
     fields.add(CommonFields.date());
     fields.add(CommonFields.dateUtc());
     fields.add(CommonFields.status());
-    fields.add(Param.bool("show_map").writeField().defaultValue(true).describe("Show a map of the venue."));
-    fields.add(Param.bool("show_map_link").writeField().defaultValue(true).describe("Show a link to a map of the venue."));
+    fields.add(Param.bool("show_map").writeField().describe("Show a map of the venue (default true)."));
+    fields.add(Param.bool("show_map_link").writeField().describe("Show a link to a map of the venue (default true)."));
     for (String name : ADDRESS_FIELDS) {
       fields.add(Param.string(name).maxLength(200).emptyClears().nullClears().describe("Address: " + name + ", plain text."));
     }
