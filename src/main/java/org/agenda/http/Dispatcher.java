@@ -262,7 +262,7 @@ public final class Dispatcher {
       }
       case MULTIPART -> {
         Map<String, Raw> values = Multipart.parse(body, contentType);
-        if (values == null) throw new ApiError(400, "rest_invalid_param", "Invalid parameter(s): body");
+        if (values == null) throw Invalid.single("body", "rest_invalid_value", "The multipart/form-data body is malformed.");
         return values;
       }
       default -> {
