@@ -15,6 +15,8 @@ import org.agenda.http.Dispatcher;
 import org.agenda.http.Endpoint;
 import org.agenda.http.Json;
 import org.agenda.http.NamespaceIndex;
+import org.agenda.http.OpenApiDocument;
+import org.agenda.http.ReferencePage;
 import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
 import org.agenda.http.Urls;
@@ -63,8 +65,10 @@ public final class Application implements AutoCloseable {
 
       var routes = new RouteTable(config.languages());
       routes.add(new NamespaceIndex(routes).route());
+      routes.add(new OpenApiDocument(routes).route());
       new EventRoutes(database, config, languages, id -> users.byId(id).isPresent(), publisher).register(routes);
       routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
+      ReferencePage.routes().forEach(routes::add);
       routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));
       routes.add(Route.outside("/metrics", false, List.of(Endpoint.read(List.of(), null,
           request -> ApiResponse.text(200, observability.scrape(), "text/plain; version=0.0.4; charset=utf-8")))));
