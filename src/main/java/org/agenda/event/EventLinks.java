@@ -34,6 +34,7 @@ import org.jooq.DSLContext;
  * (§6.4): references are checked with the other parameters, new terms are created with the write.
  */
 final class EventLinks {
+  private static final int MAX_TERM_NAME = 200;
   private final Languages languages;
   private final Venues venues;
   private final Organizers organizers;
@@ -81,6 +82,10 @@ final class EventLinks {
       }
       if (id == null && !request.caller().atLeast(mayCreate)) {
         invalid.add(name, "rest_not_allowed", name + ": you may not create the new term " + item + ".");
+        return null;
+      }
+      if (id == null && item.codePointCount(0, item.length()) > MAX_TERM_NAME) {
+        invalid.add(name, "rest_too_long", name + ": a new term name must be at most " + MAX_TERM_NAME + " characters.");
         return null;
       }
       Object entry = id != null ? id : item;
