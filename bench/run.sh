@@ -29,6 +29,10 @@ curl -sf -u "admin:$PASSWORD" -X PATCH -H 'Content-Type: application/json' -d '{
   "$api/events/1?translation_language=fr" > /dev/null
 
 rate() { wrk -t1 -c32 -d"${DURATION}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
+# Warm the JIT on every measured route first: a cold JVM spends the first seconds compiling.
+for route in /health /cal/events/v1/events/1 "/cal/events/v1/events?per_page=50" "/cal/events/v1/events?search=avond"; do
+  wrk -t1 -c32 -d3s "http://127.0.0.1:$PORT$route" > /dev/null
+done
 baseline=$(rate "http://127.0.0.1:$PORT/health")
 echo "events stored: $EVENTS; wrk -t1 -c32, ${DURATION}s per route; requests/s and ratio to GET /health"
 printf '%-40s %10s %6s\n' "GET /health (baseline)" "$baseline" "1.00"

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.agenda.db.Database;
 import org.agenda.db.DatabaseException;
+import org.agenda.system.AccessLogStream;
 import org.agenda.system.Application;
 import org.agenda.system.Config;
 import org.agenda.system.ConfigException;
@@ -37,7 +38,7 @@ public final class Main {
 
   private static void serve(Config config) {
     try {
-      Application application = Application.start(config, Clock.systemUTC(), System.out, System.out);
+      Application application = Application.start(config, Clock.systemUTC(), System.out, AccessLogStream.open());
       Runtime.getRuntime().addShutdownHook(new Thread(application::close));
       System.out.println("Agenda listening on port " + application.port());
     } catch (DatabaseException e) {
