@@ -1,11 +1,13 @@
 package org.agenda.api;
 
+import static org.agenda.api.ApiChecks.event;
+import static org.agenda.api.ApiChecks.id;
+import static org.agenda.api.ApiChecks.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
-import org.agenda.http.Json;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.agenda.user.Role;
@@ -56,27 +58,10 @@ class EventAccessApiTest {
 
   // ---------------------------------------------------------------- helpers
 
-  static String q(String text) {
-    try {
-      return Json.MAPPER.writeValueAsString(text);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  static String event(String title, String extra) {
-    return "{\"title\":" + q(title) + ",\"start_date\":\"tomorrow 20:00\",\"end_date\":\"tomorrow 22:30\""
-        + (extra.isEmpty() ? "" : "," + extra) + "}";
-  }
-
   static JsonNode create(TestServer.Caller caller, String body) {
     HttpResult response = caller.postJson(EVENTS, body);
     assertThat(response.status()).as(response.toString()).isEqualTo(201);
     return response.json();
-  }
-
-  static long id(JsonNode event) {
-    return event.path("id").asLong();
   }
 
   static String path(long id) {

@@ -1,5 +1,10 @@
 package org.agenda.api;
 
+import static org.agenda.api.ApiChecks.assertInvalid;
+import static org.agenda.api.ApiChecks.event;
+import static org.agenda.api.ApiChecks.id;
+import static org.agenda.api.ApiChecks.keys;
+import static org.agenda.api.ApiChecks.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.agenda.http.Json;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.agenda.user.Role;
@@ -47,28 +51,10 @@ class EventCrudApiTest {
 
   // ---------------------------------------------------------------- helpers
 
-  static String q(String text) {
-    try {
-      return Json.MAPPER.writeValueAsString(text);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /** An event body with the given title, tomorrow 20:00–22:30, plus extra members (JSON text without braces). */
-  static String event(String title, String extra) {
-    return "{\"title\":" + q(title) + ",\"start_date\":\"tomorrow 20:00\",\"end_date\":\"tomorrow 22:30\""
-        + (extra.isEmpty() ? "" : "," + extra) + "}";
-  }
-
   static JsonNode create(String body) {
     HttpResult response = ed.postJson(EVENTS, body);
     assertThat(response.status()).as(response.toString()).isEqualTo(201);
     return response.json();
-  }
-
-  static long id(JsonNode event) {
-    return event.path("id").asLong();
   }
 
   static HttpResult patch(long id, String body) {
@@ -79,20 +65,6 @@ class EventCrudApiTest {
     HttpResult response = patch(id, body);
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     return response.json();
-  }
-
-  static List<String> keys(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
-  static void assertInvalid(HttpResult response, String param, String detail) {
-    assertThat(response.status()).as(response.toString()).isEqualTo(400);
-    assertThat(response.code()).as(response.toString()).isEqualTo("rest_invalid_param");
-    assertThat(response.json().path("data").path("details").path(param).path("code").asText())
-        .as(response.toString()).isEqualTo(detail);
-    assertThat(response.json().path("data").path("params").has(param)).as(response.toString()).isTrue();
   }
 
   static final List<String> EVENT_KEYS = List.of("id", "global_id", "global_id_lineage", "author", "status",

@@ -1,11 +1,11 @@
 package org.agenda.api;
 
 import static org.agenda.api.EventListApiTest.MAPPER;
-import static org.agenda.api.EventListApiTest.assertInvalid;
+import static org.agenda.api.ApiChecks.assertInvalid;
 import static org.agenda.api.EventListApiTest.enc;
 import static org.agenda.api.EventListApiTest.event;
 import static org.agenda.api.EventListApiTest.ids;
-import static org.agenda.api.EventListApiTest.keys;
+import static org.agenda.api.ApiChecks.keys;
 import static org.agenda.api.EventListApiTest.pathOf;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -7,7 +7,7 @@ import static org.agenda.api.EventLinksApiTest.created;
 import static org.agenda.api.EventLinksApiTest.ev;
 import static org.agenda.api.EventLinksApiTest.ok;
 import static org.agenda.api.EventLinksVenuesApiTest.obj;
-import static org.agenda.api.EventListApiTest.keys;
+import static org.agenda.api.ApiChecks.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

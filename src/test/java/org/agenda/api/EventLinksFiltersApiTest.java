@@ -5,7 +5,7 @@ import static org.agenda.api.EventLinksApiTest.arr;
 import static org.agenda.api.EventLinksApiTest.created;
 import static org.agenda.api.EventLinksApiTest.ev;
 import static org.agenda.api.EventLinksApiTest.ok;
-import static org.agenda.api.EventListApiTest.assertInvalid;
+import static org.agenda.api.ApiChecks.assertInvalid;
 import static org.agenda.api.EventListApiTest.event;
 import static org.agenda.api.EventListApiTest.fields;
 import static org.agenda.api.EventListApiTest.ids;

@@ -7,11 +7,11 @@ import static org.agenda.api.EventLinksApiTest.created;
 import static org.agenda.api.EventLinksApiTest.ev;
 import static org.agenda.api.EventLinksApiTest.ok;
 import static org.agenda.api.EventListApiTest.MAPPER;
-import static org.agenda.api.EventListApiTest.assertInvalid;
+import static org.agenda.api.ApiChecks.assertInvalid;
 import static org.agenda.api.EventListApiTest.enc;
 import static org.agenda.api.EventListApiTest.fields;
 import static org.agenda.api.EventListApiTest.ids;
-import static org.agenda.api.EventListApiTest.keys;
+import static org.agenda.api.ApiChecks.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

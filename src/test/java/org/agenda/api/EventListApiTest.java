@@ -1,5 +1,7 @@
 package org.agenda.api;
 
+import static org.agenda.api.ApiChecks.assertInvalid;
+import static org.agenda.api.ApiChecks.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -151,21 +153,6 @@ class EventListApiTest {
     String base = server.url("");
     assertThat(url).startsWith(base);
     return url.substring(base.length());
-  }
-
-  /** A 400 {@code rest_invalid_param} naming {@code param} with the detail code. */
-  static void assertInvalid(HttpResult response, String param, String detail) {
-    assertThat(response.status()).as(response.toString()).isEqualTo(400);
-    assertThat(response.code()).as(response.toString()).isEqualTo("rest_invalid_param");
-    JsonNode data = response.json().path("data");
-    assertThat(data.path("params").has(param)).as(response.toString()).isTrue();
-    assertThat(data.path("details").path(param).path("code").asText()).as(response.toString()).isEqualTo(detail);
-  }
-
-  static List<String> keys(JsonNode object) {
-    var keys = new ArrayList<String>();
-    object.fieldNames().forEachRemaining(keys::add);
-    return keys;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 package org.agenda.api;
 
-import static org.agenda.api.EventListApiTest.assertInvalid;
+import static org.agenda.api.ApiChecks.assertInvalid;
 import static org.agenda.api.EventListApiTest.params;
 import static org.agenda.api.EventListApiTest.q;
 import static org.agenda.api.EventListApiTest.restUrl;

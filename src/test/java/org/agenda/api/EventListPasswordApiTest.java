@@ -3,7 +3,7 @@ package org.agenda.api;
 import static org.agenda.api.EventListApiTest.create;
 import static org.agenda.api.EventListApiTest.event;
 import static org.agenda.api.EventListApiTest.ids;
-import static org.agenda.api.EventListApiTest.keys;
+import static org.agenda.api.ApiChecks.keys;
 import static org.agenda.api.EventListApiTest.q;
 import static org.agenda.api.EventListApiTest.restUrl;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,6 +1,6 @@
 package org.agenda.api;
 
-import static org.agenda.api.EventListApiTest.assertInvalid;
+import static org.agenda.api.ApiChecks.assertInvalid;
 import static org.agenda.api.EventListApiTest.create;
 import static org.agenda.api.EventListApiTest.createJson;
 import static org.agenda.api.EventListApiTest.event;

@@ -1,12 +1,16 @@
 package org.agenda.api;
 
+import static org.agenda.api.ApiChecks.assertInvalid;
+import static org.agenda.api.ApiChecks.event;
+import static org.agenda.api.ApiChecks.id;
+import static org.agenda.api.ApiChecks.keys;
+import static org.agenda.api.ApiChecks.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.agenda.http.Json;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.agenda.user.Role;
@@ -35,19 +39,6 @@ class EventTranslationApiTest {
 
   // ---------------------------------------------------------------- helpers
 
-  static String q(String text) {
-    try {
-      return Json.MAPPER.writeValueAsString(text);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  static String event(String title, String extra) {
-    return "{\"title\":" + q(title) + ",\"start_date\":\"tomorrow 20:00\",\"end_date\":\"tomorrow 22:30\""
-        + (extra.isEmpty() ? "" : "," + extra) + "}";
-  }
-
   static JsonNode create(TestServer server, TestServer.Caller caller, String path, String body) {
     HttpResult response = caller.postJson(path, body);
     assertThat(response.status()).as(response.toString()).isEqualTo(201);
@@ -58,26 +49,9 @@ class EventTranslationApiTest {
     return create(server, ed, EVENTS, body);
   }
 
-  static long id(JsonNode event) {
-    return event.path("id").asLong();
-  }
-
   static HttpResult ok(HttpResult response) {
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     return response;
-  }
-
-  static List<String> keys(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
-  static void assertInvalid(HttpResult response, String param, String detail) {
-    assertThat(response.status()).as(response.toString()).isEqualTo(400);
-    assertThat(response.code()).as(response.toString()).isEqualTo("rest_invalid_param");
-    assertThat(response.json().path("data").path("details").path(param).path("code").asText())
-        .as(response.toString()).isEqualTo(detail);
   }
 
   static List<Long> listedIds(HttpResult list) {
