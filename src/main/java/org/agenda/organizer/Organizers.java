@@ -4,15 +4,14 @@ import static org.agenda.organizer.OrganizerTables.*;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.agenda.http.Caller;
-import org.agenda.http.DateValue;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
+import org.agenda.record.CommonFields;
 import org.agenda.record.RecordRow;
 import org.agenda.record.RecordView;
 import org.agenda.record.Records;
@@ -88,12 +87,7 @@ public final class Organizers {
 
   /** Creates an organizer from validated create fields (§6.10) with text in the request language only. */
   public long create(DSLContext dsl, Map<String, Object> values, String language, Caller caller, Instant now) {
-    long dateUtc = now.getEpochSecond();
-    if (values.get("date_utc") instanceof DateValue date) {
-      dateUtc = date.in(ZoneOffset.UTC, now).toEpochSecond();
-    } else if (values.get("date") instanceof DateValue date) {
-      dateUtc = date.in(config.timezone(), now).toEpochSecond();
-    }
+    long dateUtc = CommonFields.publicationDate(values, now, config.timezone());
     String status = Status.toStore(caller, (String) values.get("status"), null, Instant.ofEpochSecond(dateUtc), now);
     long author = values.containsKey("author") ? (Long) values.get("author") : caller.id();
     long id = Records.insert(dsl, TYPE, new RecordRow(0, author, status, null, dateUtc, now.getEpochSecond(),

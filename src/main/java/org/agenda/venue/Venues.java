@@ -5,7 +5,6 @@ import static org.agenda.venue.VenueTables.*;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,6 +14,7 @@ import org.agenda.http.Json;
 import org.agenda.http.ParamProblem;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
+import org.agenda.record.CommonFields;
 import org.agenda.record.RecordRow;
 import org.agenda.record.RecordView;
 import org.agenda.record.Records;
@@ -128,7 +128,7 @@ public final class Venues {
 
   /** Creates a venue from validated create fields (§6.8) with text in the request language only. */
   public long create(DSLContext dsl, Map<String, Object> values, String language, Caller caller, Instant now) {
-    long dateUtc = publicationDate(values, now);
+    long dateUtc = CommonFields.publicationDate(values, now, config.timezone());
     String status = Status.toStore(caller, (String) values.get("status"), null, Instant.ofEpochSecond(dateUtc), now);
     long author = values.containsKey("author") ? (Long) values.get("author") : caller.id();
     long id = Records.insert(dsl, TYPE, new RecordRow(0, author, status, null, dateUtc, now.getEpochSecond(),
@@ -150,12 +150,6 @@ public final class Venues {
     String slug = Translations.uniqueSlug(dsl, TYPE, language, wanted, name, id);
     Translations.save(dsl, TYPE, id, new Translation(language, name, description, "", slug), false);
     return id;
-  }
-
-  private long publicationDate(Map<String, Object> values, Instant now) {
-    if (values.get("date_utc") instanceof org.agenda.http.DateValue date) return date.in(ZoneOffset.UTC, now).toEpochSecond();
-    if (values.get("date") instanceof org.agenda.http.DateValue date) return date.in(config.timezone(), now).toEpochSecond();
-    return now.getEpochSecond();
   }
 
   private static String text(Map<String, Object> values, String name) {
