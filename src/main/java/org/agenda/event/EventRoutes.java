@@ -119,14 +119,14 @@ public final class EventRoutes {
   private Event target(DSLContext dsl, ApiRequest request) {
     SlugTarget resolved = request.attachment(SlugTarget.class);
     long id = resolved != null ? resolved.id() : request.pathId();
-    String type = EventStore.typeOf(dsl, id);
-    if (type == null) {
+    EventStore.Lookup found = EventStore.lookup(dsl, id);
+    if (found.type() == null) {
       throw new ApiError(404, "rest-event-not-found", "Event with ID " + request.pathValue() + " does not exist.");
     }
-    if (!type.equals(EventStore.RECORD_TYPE)) {
+    if (found.event() == null) {
       throw new ApiError(400, "rest-invalid-event-id", "The specified ID is not a valid event.");
     }
-    return EventStore.find(dsl, id);
+    return found.event();
   }
 
   private ApiResponse read(ApiRequest request) {

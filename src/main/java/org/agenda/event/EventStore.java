@@ -20,10 +20,13 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
+import org.jooq.impl.DSL;
 
 /** Reads and writes events: the record row, the event row, translations and links. */
 final class EventStore {
   static final String RECORD_TYPE = "event";
+  private static final String VENUE_LINK = "venue";
+  private static final String ORGANIZER_LINK = "organizer";
 
   private EventStore() {}
 
@@ -36,12 +39,7 @@ final class EventStore {
     return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
   }
 
-  static Event find(DSLContext dsl, long id) {
-    List<Event> found = findAll(dsl, List.of(id));
-    return found.isEmpty() ? null : found.get(0);
-  }
-
-  /** The events with these ids, in the given order, with a fixed number of queries whatever the count. */
+  /** The events with these ids, in the given order, in three queries whatever the count. */
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
     if (ids.isEmpty()) return List.of();
     Map<Long, Event> byId = new HashMap<>();
@@ -50,20 +48,7 @@ final class EventStore {
       Event event = fromRow(row);
       byId.put(event.id, event);
     }
-    Collection<Long> found = byId.keySet();
-    Translations.load(dsl, found).forEach((id, texts) -> byId.get(id).translations = texts);
-    links(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, found).forEach((id, linked) -> byId.get(id).venueIds = linked);
-    links(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, found)
-        .forEach((id, linked) -> byId.get(id).organizerIds = linked);
-    dsl.select(ET_EVENT, ET_TERM, TermTables.TAXONOMY).from(EVENT_TERMS).join(TermTables.TERMS).on(TermTables.ID.eq(ET_TERM))
-        .where(ET_EVENT.in(found)).orderBy(ET_EVENT, ET_POSITION).fetch().forEach(row -> {
-          Event event = byId.get(row.value1());
-          if (TermTables.CATEGORY.equals(row.value3())) {
-            event.categoryIds = append(event.categoryIds, row.value2());
-          } else {
-            event.tagIds = append(event.tagIds, row.value2());
-          }
-        });
+    complete(dsl, byId);
     List<Event> result = new ArrayList<>();
     for (Long id : ids) {
       if (byId.containsKey(id)) result.add(byId.get(id));
@@ -71,18 +56,48 @@ final class EventStore {
     return result;
   }
 
+  /** What a single-record route finds at an id: its type ("event", "venue", "organizer", or null) and the event. */
+  record Lookup(String type, Event event) {}
+
+  /** The record type and, for an event, the event, in three statements. */
+  static Lookup lookup(DSLContext dsl, long id) {
+    var columns = new ArrayList<Field<?>>(COLUMNS);
+    columns.add(TYPE);
+    Record row = dsl.select(columns).from(RECORDS).leftJoin(EVENTS).on(EVENT_ID.eq(ID)).where(ID.eq(id)).fetchOne();
+    if (row == null) return new Lookup(null, null);
+    if (!RECORD_TYPE.equals(row.get(TYPE))) return new Lookup(row.get(TYPE), null);
+    Event event = fromRow(row);
+    complete(dsl, Map.of(id, event));
+    return new Lookup(RECORD_TYPE, event);
+  }
+
+  /** Adds translations and links (venues, organizers, categories, tags) to loaded events: two statements. */
+  private static void complete(DSLContext dsl, Map<Long, Event> byId) {
+    Collection<Long> found = byId.keySet();
+    if (found.isEmpty()) return;
+    Translations.load(dsl, found).forEach((id, texts) -> byId.get(id).translations = texts);
+    Field<String> kind = DSL.field(DSL.name("kind"), String.class);
+    var links = dsl.select(EV_EVENT, DSL.inline(VENUE_LINK).as(kind), EV_VENUE, EV_POSITION)
+        .from(EVENT_VENUES).where(EV_EVENT.in(found))
+        .unionAll(DSL.select(EO_EVENT, DSL.inline(ORGANIZER_LINK).as(kind), EO_ORGANIZER, EO_POSITION)
+            .from(EVENT_ORGANIZERS).where(EO_EVENT.in(found)))
+        .unionAll(DSL.select(ET_EVENT, TermTables.TAXONOMY, ET_TERM, ET_POSITION)
+            .from(EVENT_TERMS).join(TermTables.TERMS).on(TermTables.ID.eq(ET_TERM)).where(ET_EVENT.in(found)))
+        .fetch().sortAsc(java.util.Comparator.comparing(row -> row.value4()));
+    for (var row : links) {
+      Event event = byId.get(row.value1());
+      switch (row.value2()) {
+        case VENUE_LINK -> event.venueIds = append(event.venueIds, row.value3());
+        case ORGANIZER_LINK -> event.organizerIds = append(event.organizerIds, row.value3());
+        case TermTables.CATEGORY -> event.categoryIds = append(event.categoryIds, row.value3());
+        default -> event.tagIds = append(event.tagIds, row.value3());
+      }
+    }
+  }
+
   private static List<Long> append(List<Long> list, long id) {
     var result = new ArrayList<>(list);
     result.add(id);
-    return result;
-  }
-
-  private static Map<Long, List<Long>> links(DSLContext dsl, Table<Record> table, Field<Long> owner, Field<Long> target,
-      Field<Integer> position, Collection<Long> ids) {
-    Map<Long, List<Long>> result = new LinkedHashMap<>();
-    if (ids.isEmpty()) return result;
-    dsl.select(owner, target).from(table).where(owner.in(ids)).orderBy(owner, position).fetch()
-        .forEach(row -> result.computeIfAbsent(row.get(owner), k -> new ArrayList<>()).add(row.get(target)));
     return result;
   }
 

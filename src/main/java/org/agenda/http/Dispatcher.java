@@ -65,6 +65,7 @@ public final class Dispatcher {
     Route route;
     Caller caller = Caller.anonymous();
     boolean namespaced = true;
+    boolean bodyRead;
 
     Exchange(HttpServletRequest req, HttpServletResponse res, String requestId) {
       this.req = req;
@@ -129,6 +130,7 @@ public final class Dispatcher {
     }
     boolean readsBody = BODY_METHODS.contains(exchange.method);
     byte[] body = readsBody ? readBody(req) : new byte[0];
+    exchange.bodyRead = readsBody;
     BodyKind kind = readsBody ? bodyKind(req.getContentType(), body) : BodyKind.NONE;
     authenticate(exchange);
     checkRouteRole(exchange, endpoint);
@@ -364,6 +366,11 @@ public final class Dispatcher {
     boolean readOnly = exchange.method.equals("GET") || exchange.method.equals("HEAD");
     if (!readOnly || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
     if (response.status() == 401) res.setHeader("WWW-Authenticate", "Basic realm=\"Agenda\"");
+    if (!exchange.bodyRead && (req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null)) {
+      // The body was refused unread (413, or an error before it was needed): the connection cannot be reused
+      // reliably, and saying so keeps clients from sending their next request into a closed socket.
+      res.setHeader("Connection", "close");
+    }
     response.headers().forEach(res::setHeader);
     if (response.contentType() != null) res.setHeader("Content-Type", response.contentType());
     byte[] body = response.body();
