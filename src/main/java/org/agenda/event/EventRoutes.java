@@ -47,8 +47,8 @@ public final class EventRoutes {
     this.links = new EventLinks(config, languages, userExists);
   }
 
-  /** The id resolved from a by-slug path, handed from the parameter check to the handler. */
-  private record SlugTarget(long id) {}
+  /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
+  private record SlugTarget(Long id) {}
 
   public void register(RouteTable routes) {
     routes.add(Route.namespaced("/events", List.of(
@@ -82,11 +82,8 @@ public final class EventRoutes {
   private void resolveSlug(ApiRequest request, Invalid invalid) {
     String slug = request.pathValue().toLowerCase(Locale.ROOT);
     Long id = Translations.lookupSlug(database.dsl(), EventStore.RECORD_TYPE, languages.lookupOrder(request.language()), slug);
-    if (id == null) {
-      invalid.add("slug", "rest_not_found", "slug refers to an unknown event: " + slug + ".");
-    } else {
-      request.attach(SlugTarget.class, new SlugTarget(id));
-    }
+    if (id == null) invalid.add("slug", "rest_not_found", "slug refers to an unknown event: " + slug + ".");
+    request.attach(SlugTarget.class, new SlugTarget(id));
   }
 
   private void checkWrite(ApiRequest request, Invalid invalid) {
@@ -109,6 +106,7 @@ public final class EventRoutes {
     }
   }
 
+  /** The event being updated, when the path names one: null on create and for an unknown slug. */
   private Long targetIdIfKnown(ApiRequest request) {
     SlugTarget resolved = request.attachment(SlugTarget.class);
     if (resolved != null) return resolved.id();

@@ -399,4 +399,13 @@ class EventTranslationApiTest {
       assertThat(delete.json().path("status").asText()).isEqualTo("trash");
     }
   }
+
+  @Test
+  void unknownSlugIsAnInvalidParameterAlsoWithOtherChecksOnTheBody() {
+    long parent = id(create(event("Ouder voor slug", "")));
+    HttpResult response = ed.patchJson(EVENTS + "/by-slug/bestaat-niet", "{\"post_parent\":" + parent + "}");
+    assertInvalid(response, "slug", "rest_not_found");
+    HttpResult digits = ed.patchJson(EVENTS + "/by-slug/20260311", "{\"post_parent\":" + parent + "}");
+    assertInvalid(digits, "slug", "rest_not_found");
+  }
 }
