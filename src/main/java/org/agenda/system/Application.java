@@ -31,7 +31,7 @@ import org.eclipse.jetty.http.UriCompliance;
 /** Wires the whole service by hand, in one place, and runs it on Javalin. */
 public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
-      HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
+      HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS, HandlerType.TRACE);
 
   static {
     // Jetty otherwise rewrites "application/json; charset=UTF-8" to its cached "application/json;charset=utf-8";
@@ -85,12 +85,10 @@ public final class Application implements AutoCloseable {
           http.setUriCompliance(UriCompliance.LEGACY);
           http.setSendServerVersion(false);
         });
-        for (HandlerType method : METHODS) javalin.routes.addHttpHandler(method, "/<path>", dispatcher::handle);
-        javalin.routes.addHttpHandler(HandlerType.GET, "/", dispatcher::handle);
-        javalin.routes.addHttpHandler(HandlerType.HEAD, "/", dispatcher::handle);
-        javalin.routes.addHttpHandler(HandlerType.OPTIONS, "/", dispatcher::handle);
-        javalin.routes.addHttpHandler(HandlerType.POST, "/", dispatcher::handle);
-        javalin.routes.addHttpHandler(HandlerType.DELETE, "/", dispatcher::handle);
+        // Every request goes to the dispatcher, which routes with the route table (§2.3 rules).
+        for (String path : List.of("/", "/<path>")) {
+          for (HandlerType method : METHODS) javalin.routes.addHttpHandler(method, path, dispatcher::handle);
+        }
       });
       server.start();
       return new Application(database, server);
