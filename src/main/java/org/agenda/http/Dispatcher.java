@@ -131,11 +131,13 @@ public final class Dispatcher {
     boolean readsBody = BODY_METHODS.contains(exchange.method);
     byte[] body = readsBody ? readBody(req) : new byte[0];
     exchange.bodyRead = readsBody;
-    BodyKind kind = readsBody ? bodyKind(req.getContentType(), body) : BodyKind.NONE;
+    // The raw header: the servlet's getContentType() throws on a charset the JVM does not know.
+    String contentType = req.getHeader("Content-Type");
+    BodyKind kind = readsBody ? bodyKind(contentType, body) : BodyKind.NONE;
     authenticate(exchange);
     checkRouteRole(exchange, endpoint);
     Map<String, Raw> raw = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
-    raw.putAll(parseBody(kind, body, req.getContentType()));
+    raw.putAll(parseBody(kind, body, contentType));
     return invoke(exchange, route, endpoint, match.pathValue(), raw);
   }
 
@@ -143,7 +145,11 @@ public final class Dispatcher {
     String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
     List<String> segments = new ArrayList<>();
     if (!path.equals("/") && !path.isEmpty()) {
-      for (String segment : path.substring(1).split("/", -1)) segments.add(decodePath(segment));
+      for (String segment : path.substring(1).split("/", -1)) {
+        String decoded = decodePath(segment);
+        if (decoded.indexOf('\u0000') >= 0) throw ApiError.noRoute();
+        segments.add(decoded);
+      }
     }
     if (!segments.isEmpty()) {
       String first = segments.get(0).toLowerCase(Locale.ROOT);
@@ -295,6 +301,11 @@ public final class Dispatcher {
     Map<String, Object> values = new HashMap<>();
     for (Param param : endpoint.params()) {
       if (param.isInPath() || param.isAbsent(raw.get(param.name()))) continue;
+      if (containsNul(raw.get(param.name()).node())) {
+        // No text field may hold U+0000 (PostgreSQL cannot store it); refused alike on both databases.
+        invalid.add(param.name(), "rest_invalid_value", param.name() + " must not contain the character U+0000.");
+        continue;
+      }
       try {
         values.put(param.name(), param.convert(raw.get(param.name()), now));
       } catch (ParamProblem problem) {
@@ -308,6 +319,14 @@ public final class Dispatcher {
     if (endpoint.check() != null) endpoint.check().check(request, invalid);
     invalid.throwIfAny();
     return endpoint.handler().handle(request);
+  }
+
+  private static boolean containsNul(JsonNode node) {
+    if (node.isTextual()) return node.asText().indexOf('\u0000') >= 0;
+    for (JsonNode child : node) {
+      if (containsNul(child)) return true;
+    }
+    return false;
   }
 
   private void resolveLanguage(Exchange exchange, String parameter) {

@@ -27,13 +27,13 @@ final class Multipart {
     while (true) {
       position += delimiter.length();
       if (text.startsWith("--", position)) break;
-      int headersStart = text.indexOf("\r\n", position);
-      int headersEnd = text.indexOf("\r\n\r\n", position);
+      int lineEnd = text.indexOf("\r\n", position);
       int next = text.indexOf("\r\n" + delimiter, position);
-      if (headersStart < 0 || headersEnd < 0 || next < 0 || headersEnd > next) return null;
-      String headers = text.substring(headersStart + 2, headersEnd);
-      String content = text.substring(headersEnd + 4, next);
-      addPart(fields, headers, content);
+      if (lineEnd < 0 || next < 0) return null;
+      // A part is its header lines, an empty line, then the content; a part without headers has no name.
+      String part = lineEnd + 2 <= next ? text.substring(lineEnd + 2, next) : "";
+      int blank = part.indexOf("\r\n\r\n");
+      if (blank >= 0) addPart(fields, part.substring(0, blank), part.substring(blank + 4));
       position = next + 2;
     }
     return fields.toParams();

@@ -2,6 +2,7 @@ package org.agenda.system;
 
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
+import io.javalin.router.EndpointNotFound;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import org.agenda.http.ApiResponse;
 import org.agenda.http.Dispatcher;
 import org.agenda.http.Endpoint;
 import org.agenda.http.Json;
+import org.agenda.http.JsonErrorHandler;
 import org.agenda.http.NamespaceIndex;
 import org.agenda.http.OpenApiDocument;
 import org.agenda.http.ReferencePage;
@@ -31,7 +33,7 @@ import org.eclipse.jetty.http.UriCompliance;
 /** Wires the whole service by hand, in one place, and runs it on Javalin. */
 public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
-      HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS, HandlerType.TRACE);
+      HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
 
   static {
     // Jetty otherwise rewrites "application/json; charset=UTF-8" to its cached "application/json;charset=utf-8";
@@ -79,16 +81,20 @@ public final class Application implements AutoCloseable {
         javalin.startup.showOldJavalinVersionWarning = false;
         javalin.http.maxRequestSize = Long.MAX_VALUE;
         javalin.jetty.port = config.port();
+        javalin.jetty.modifyServer(jetty -> jetty.setErrorHandler(new JsonErrorHandler()));
+        javalin.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new JsonErrorHandler()));
         javalin.jetty.modifyHttpConfiguration(http -> {
           // Above the 8 192-byte target limit, so that the service itself answers 414 in JSON (§10.5).
-          http.setRequestHeaderSize(64 * 1024);
+          http.setRequestHeaderSize(512 * 1024);
           http.setUriCompliance(UriCompliance.LEGACY);
           http.setSendServerVersion(false);
         });
-        // Every request goes to the dispatcher, which routes with the route table (§2.3 rules).
+        // Every request goes to the dispatcher, which routes with the route table (§2.3 rules); methods that
+        // Javalin has no handler type for arrive as "endpoint not found" and get the dispatcher's 405 or 404.
         for (String path : List.of("/", "/<path>")) {
           for (HandlerType method : METHODS) javalin.routes.addHttpHandler(method, path, dispatcher::handle);
         }
+        javalin.routes.exception(EndpointNotFound.class, (unknownMethod, ctx) -> dispatcher.handle(ctx));
       });
       server.start();
       return new Application(database, server);

@@ -1,0 +1,609 @@
+package org.agenda.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import org.agenda.support.HttpResult;
+import org.agenda.support.TestServer;
+import org.agenda.user.Role;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * §2, §7.1: bad input never produces a 500, and every 4xx is a well-formed JSON error body.
+ *
+ * <p>Black-box robustness sweep driven by the namespace index (§9.2): every route × method × declared
+ * parameter gets a bounded, deterministic (fixed-seed) set of hostile values, as query parameters and as
+ * JSON / form / multipart bodies, from admin, contributor and anonymous callers; plus hostile path
+ * values (ids, slugs, language segments) and malformed transport. All failures are collected and
+ * reported together at the end.
+ */
+class NoServerErrorApiTest {
+  private static final String NS = "/cal/events/v1";
+  private static final long SEED = 20260310L;
+  private static final int MAX_REQUESTS = 9000;
+  private static final String JSON_UTF8 = "application/json; charset=UTF-8";
+  private static final String BOUNDARY = "----agendaFuzzBoundary7MA4YWxk";
+
+  static TestServer server;
+  static TestServer.Caller admin;
+  static TestServer.Caller contributor;
+  static TestServer.Caller anonymous;
+
+  /** Real ids per resource (events, venues, organizers, categories, tags); the first one is the main target. */
+  static final Map<String, List<Long>> ids = new LinkedHashMap<>();
+  /** Real slugs per resource. */
+  static final Map<String, List<String>> slugs = new LinkedHashMap<>();
+
+  /** Failure group (problem, method, route or context) → first example, and how often it occurred. */
+  final Map<String, String> failures = new LinkedHashMap<>();
+  final Map<String, Integer> failureCounts = new LinkedHashMap<>();
+  int requests;
+  int uniq;
+
+  @BeforeAll
+  static void start() {
+    server = TestServer.start();
+    admin = server.asAdmin();
+    anonymous = server.anonymous();
+    contributor = server.as("fuzzer", server.addUser("fuzzer", Role.CONTRIBUTOR));
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Hostile values
+
+  /** A hostile value: its JSON text, and its flat text for query/form (null: JSON only). */
+  record Hostile(String label, String json, String flat, boolean big) {
+    static Hostile both(String text) {
+      return new Hostile(text.length() > 40 ? text.substring(0, 40) + "…" : text, ApiChecks.q(text), text, false);
+    }
+
+    static Hostile json(String json) {
+      return new Hostile(json.length() > 40 ? json.substring(0, 40) + "…" : json, json, null, false);
+    }
+  }
+
+  static final List<Hostile> VALUES = hostileValues();
+
+  static List<Hostile> hostileValues() {
+    var v = new ArrayList<Hostile>();
+    for (String s : List.of("", " ", " \t\r\n ", "null", "0", "-0", "1.5", "-1", "1e400", "NaN", "Infinity",
+        "-99999999999999999999", "99999999999999999999", "9223372036854775808", "2147483648", "0x10", "true",
+        "yes", "abc", "2026-02-30", "2026-02-30 25:61:61", "+99999 years", "-99999 years", "9999-12-31T23:59:59+14:00",
+        "0000-01-01", "-0001-01-01", "+999999999-12-31", "1970-01-01T00:00:00Z", "UTC+99", "Europe/Nowhere",
+        "UTC-99:99", "GMT+25", "../../etc/passwd", ",,,", " , , ", "1,,2,", "%00", "\u0000", "\u0001\u001f\u007f\u0085",
+        "\u2028\u2029", "\uFEFF", "Zaal ﬁ ＡＢＣ 😀 e\u0301", "<script>alert(1)</script>", "' OR 1=1 --",
+        "{\"a\":1}", "[1,2]", "a".repeat(201), "x".repeat(2100), "next monday +3 weeks", "@-1", "1-1-1",
+        "publish", "draft,publish,trash,any", "all", "http://", "javascript:alert(1)", "mailto:a@b",
+        "http://[::1", "a@", "@b", "0,0,0", "00000000000000000001", "-", "--1", "+1", "1 ", " 1",
+        "1e5", "1.0", "10:70", "24:00", "now", "tomorrow 25:00", "last day of february", "@99999999999999")) {
+      v.add(Hostile.both(s));
+    }
+    for (String j : List.of("null", "0", "-0", "1.5", "1e400", "-1e400", "1e-400", "-99999999999999999999",
+        "99999999999999999999", "9223372036854775807", "12.0", "true", "false", "[]", "[[]]", "[null]", "{}",
+        "{\"a\":{}}", "{\"id\":\"x\"}", "{\"id\":99999999999999999999}", "{\"id\":-1}", "[{\"id\":[]}]",
+        "{\"venue\":{}}", "{\"venue\":\"\",\"geo_lat\":\"x\"}", "{\"organizer\":[1],\"email\":{}}", "[0,\"0\",\"\",null]",
+        "[\"\\ud800\"]", "\"\\ud800\"", "\"\\udfff\\ud800\"", "\"\\u0000\"", "[1.5]", "[true]", "[{}]",
+        "{\"venue\":\"Zaal\",\"geo_lat\":1e400,\"geo_lng\":-0}", "{\"organizer\":\"X\",\"website\":\"ftp://x\"}")) {
+      v.add(Hostile.json(j));
+    }
+    v.add(Hostile.json(nested("[", "]", 70)));
+    v.add(Hostile.json(nested("{\"a\":", "}", 70)));
+    v.add(Hostile.json(nested("[", "]", 3000)));
+    var list = new StringBuilder();
+    var flatList = new StringBuilder();
+    for (int i = 0; i < 101; i++) {
+      list.append(i == 0 ? "[" : ",").append(i + 1);
+      flatList.append(i == 0 ? "" : ",").append(i + 1);
+    }
+    v.add(new Hostile("101-item list", list + "]", flatList.toString(), false));
+    var strList = new StringBuilder("[");
+    for (int i = 0; i < 101; i++) strList.append(i == 0 ? "" : ",").append("\"t").append(i).append('"');
+    v.add(Hostile.json(strList + "]"));
+    String huge = "y".repeat(200_001);
+    v.add(new Hostile("200001 chars", ApiChecks.q(huge), huge, true));
+    v.add(new Hostile("150000 ctl chars", ApiChecks.q("\u0001".repeat(150_000)), null, true)); // 900 kB escaped
+    v.add(new Hostile("100001 emoji", ApiChecks.q("😀".repeat(100_001)), null, true));
+    return v;
+  }
+
+  static String nested(String open, String close, int depth) {
+    return open.repeat(depth) + close.repeat(depth);
+  }
+
+  /** Raw query/form fragments; NAME is the parameter name. Already percent-encoded where needed. */
+  static final List<String> RAW = List.of(
+      "NAME=1&NAME=2", "NAME=&NAME=", "NAME[]=1&NAME[]=", "NAME[]=&NAME[]=&NAME[]=", "NAME[a][b][c]=1",
+      "NAME[99999999999999999999][a]=1", "NAME[0][id]=1&NAME[1][venue]=Zaal", "NAME[0]=a&NAME[a]=b",
+      "NAME[][]=1", "NAME[=1", "NAME]=1", "NAME", "NAME=%FF%FE", "NAME=%00", "NAME=%C0%AF", "NAME=%ED%A0%80",
+      "NAME=a%", "NAME=%zz", "NAME=%2C%2C%2C", "NAME[id]=abc", "NAME[venue]=&NAME[geo_lat]=1e400",
+      "NAME=1;NAME=2", "NAME%5B%5D=1", "NAME=" + "9".repeat(400));
+
+  // ---------------------------------------------------------------------------------------------
+  // Requests
+
+  enum Enc { QUERY, JSON, FORM, MULTIPART }
+
+  record Req(TestServer.Caller caller, String who, String method, String path, String contentType, String body,
+      Map<String, String> headers) {}
+
+  HttpResult send(Req r, String context, Function<HttpResult, String> extraCheck) {
+    requests++;
+    HttpResult result;
+    try {
+      result = r.caller().send(r.method(), r.path(), r.contentType(), r.body(), r.headers());
+    } catch (IllegalArgumentException e) {
+      return null; // the client refuses to send it (restricted method or header): nothing to test
+    } catch (RuntimeException e) {
+      // An earlier answer sent without reading its body may poison a pooled connection: retry once.
+      try {
+        result = r.caller().send(r.method(), r.path(), r.contentType(), r.body(), r.headers());
+      } catch (RuntimeException again) {
+        fail("no HTTP response (" + again.getCause() + ")", r, context, null);
+        return null;
+      }
+    }
+    if (result.status() >= 500) {
+      fail("server error", r, context, result);
+    } else if (result.status() >= 400 && !"HEAD".equals(r.method())) {
+      String problem = errorShapeProblem(result);
+      if (problem != null) fail(problem, r, context, result);
+    }
+    if (extraCheck != null) {
+      String problem = extraCheck.apply(result);
+      if (problem != null) fail(problem, r, context, result);
+    }
+    return result;
+  }
+
+  static String errorShapeProblem(HttpResult result) {
+    String type = result.header("Content-Type");
+    if (!JSON_UTF8.equals(type)) return "error Content-Type is " + type;
+    JsonNode json;
+    try {
+      json = result.json();
+    } catch (AssertionError e) {
+      return "error body is not JSON";
+    }
+    if (!json.path("code").isTextual() || json.path("code").asText().isEmpty()) return "error body without code";
+    if (!json.path("message").isTextual()) return "error body without message";
+    if (!json.path("data").path("status").isInt() || json.path("data").path("status").asInt() != result.status()) {
+      return "error data.status is not " + result.status();
+    }
+    return null;
+  }
+
+  void fail(String problem, Req r, String context, HttpResult result) {
+    String statusText = result == null ? "" : " " + result.status();
+    String group = context.contains(" path ") || context.contains(" transport ") || context.contains(" header ")
+        ? context.replaceAll(" (path|transport|header) .*", " $1 …") : context.replaceAll(" (=|raw) .*", "");
+    String key = problem + statusText + " | " + r.method() + " | " + group;
+    failureCounts.merge(key, 1, Integer::sum);
+    if (failures.containsKey(key)) return;
+    var text = new StringBuilder();
+    text.append(problem).append(": ").append(r.who()).append(' ').append(r.method()).append(' ').append(cut(r.path(), 300));
+    if (r.contentType() != null) text.append("\n    Content-Type: ").append(r.contentType());
+    if (!r.headers().isEmpty()) text.append("\n    headers: ").append(cut(r.headers().toString(), 200));
+    if (r.body() != null) text.append("\n    body: ").append(cut(r.body(), 300));
+    text.append("\n    [").append(context).append(']');
+    if (result != null) {
+      text.append("\n    → ").append(result.status()).append(' ').append(cut(result.body(), 400));
+      String requestId = result.header("X-Request-Id");
+      if (requestId != null) text.append(" (X-Request-Id ").append(requestId).append(')');
+    }
+    failures.put(key, text.toString());
+  }
+
+  static String cut(String text, int max) {
+    if (text == null) return "null";
+    String shown = text.length() <= max ? text : text.substring(0, max) + "…(" + text.length() + " chars)";
+    var visible = new StringBuilder();
+    shown.codePoints().forEach(c -> {
+      if (c < 0x20 || c == 0x7f) visible.append(String.format("\\u%04x", c));
+      else visible.appendCodePoint(c);
+    });
+    return visible.toString();
+  }
+
+  static String enc(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  static String pathEnc(String text) {
+    return enc(text).replace("+", "%20");
+  }
+
+  static String multipart(Map<String, String> fields, String raw) {
+    var body = new StringBuilder();
+    fields.forEach((name, value) -> part(body, name, value));
+    if (raw != null) {
+      for (String pair : raw.split("&")) {
+        int eq = pair.indexOf('=');
+        part(body, eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1));
+      }
+    }
+    body.append("--").append(BOUNDARY).append("--\r\n");
+    return body.toString();
+  }
+
+  static void part(StringBuilder body, String name, String value) {
+    body.append("--").append(BOUNDARY).append("\r\nContent-Disposition: form-data; name=\"")
+        .append(name.replace("\"", "%22")).append("\"\r\n\r\n").append(value).append("\r\n");
+  }
+
+  /** A request carrying {@code fields} (name → Hostile, flat or JSON) plus raw fragments, in the given encoding. */
+  Req build(TestServer.Caller caller, String who, String method, String path, Map<String, Hostile> fields, String raw,
+      Enc encoding) {
+    switch (encoding) {
+      case JSON -> {
+        var body = new StringBuilder("{");
+        fields.forEach((name, value) -> body.append(body.length() > 1 ? "," : "").append(ApiChecks.q(name)).append(':')
+            .append(value.json()));
+        return new Req(caller, who, method, path, "application/json", body.append('}').toString(), Map.of());
+      }
+      case MULTIPART -> {
+        var flat = new LinkedHashMap<String, String>();
+        fields.forEach((name, value) -> flat.put(name, value.flat() == null ? value.json() : value.flat()));
+        return new Req(caller, who, method, path, "multipart/form-data; boundary=" + BOUNDARY,
+            multipart(flat, raw == null ? null : raw), Map.of());
+      }
+      default -> {
+        var query = new StringBuilder();
+        fields.forEach((name, value) -> query.append(query.length() > 0 ? "&" : "").append(enc(name)).append('=')
+            .append(enc(value.flat() == null ? value.json() : value.flat())));
+        if (raw != null) query.append(query.length() > 0 ? "&" : "").append(raw);
+        if (encoding == Enc.FORM) {
+          return new Req(caller, who, method, path, "application/x-www-form-urlencoded", query.toString(), Map.of());
+        }
+        String target = query.length() == 0 ? path : path + (path.contains("?") ? "&" : "?") + query;
+        return new Req(caller, who, method, target, null, null, Map.of());
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Fixtures
+
+  /** The collection segment of a route pattern ("events", "venues", …; "" for the index). */
+  static String resourceOf(String pattern) {
+    String rest = pattern.length() > NS.length() ? pattern.substring(NS.length() + 1) : "";
+    int slash = rest.indexOf('/');
+    return slash < 0 ? rest : rest.substring(0, slash);
+  }
+
+  static List<Long> idsOf(String resource) {
+    return ids.getOrDefault(resource, List.of(424242L));
+  }
+
+  static List<String> slugsOf(String resource) {
+    return slugs.getOrDefault(resource, List.of("fuzz-missing"));
+  }
+
+  /** Creates a record if the route exists (routes are added over time); returns it or null. */
+  static JsonNode create(String resource, String json) {
+    var response = admin.postJson(NS + "/" + resource, json);
+    if (response.status() != 201) return null;
+    var record = response.json();
+    ids.computeIfAbsent(resource, r -> new ArrayList<>()).add(ApiChecks.id(record));
+    if (record.path("slug").isTextual()) {
+      slugs.computeIfAbsent(resource, r -> new ArrayList<>()).add(record.path("slug").asText());
+    }
+    return record;
+  }
+
+  void createFixtures() {
+    create("categories", "{\"name\":\"Fuzz Categorie\"}");
+    create("tags", "{\"name\":\"fuzz-tag\"}");
+    create("venues", "{\"venue\":\"Fuzz Zaal\",\"city\":\"Gent\",\"geo_lat\":51,\"geo_lng\":3.7}");
+    JsonNode organizer = create("organizers", "{\"organizer\":\"Fuzz Stichting\",\"email\":\"x@x.example\"}");
+    JsonNode plain = create("events", ApiChecks.event("Fuzz evenement é",
+        "\"venue\":{\"venue\":\"Zaal\",\"geo_lat\":52,\"geo_lng\":5},\"categories\":[\"Fuzz Categorie\",\"Nieuwe Cat\"],"
+            + "\"tags\":\"fuzz-tag\",\"cost\":[\"5\",\"10 EUR\"]"
+            + (organizer == null ? "" : ",\"organizer\":" + ApiChecks.id(organizer))));
+    assertThat(plain).as("the main fixture event").isNotNull();
+    create("events", ApiChecks.event("Fuzz geheim", "\"password\":\"s3cret\""));
+    JsonNode trashed = create("events", ApiChecks.event("Fuzz weg", "\"status\":\"draft\""));
+    admin.delete(NS + "/events/" + ApiChecks.id(trashed));
+    create("events", ApiChecks.event("Fuzz kind",
+        "\"post_parent\":" + ApiChecks.id(plain) + ",\"all_day\":true,\"timezone\":\"UTC+3\""));
+    // Every route resource gets at least a fake id and slug, so new routes are still swept.
+    for (String resource : List.of("events", "venues", "organizers", "categories", "tags")) {
+      ids.computeIfAbsent(resource, r -> new ArrayList<>(List.of(424242L)));
+      slugs.computeIfAbsent(resource, r -> new ArrayList<>(List.of("fuzz-missing")));
+    }
+  }
+
+  /** Required write fields with valid values, so single-parameter requests get past "missing". */
+  Map<String, Hostile> baseFields(JsonNode args, String method, String pattern) {
+    var base = new LinkedHashMap<String, Hostile>();
+    if (!"POST".equals(method) || pattern.contains("(?P<")) return base;
+    args.fields().forEachRemaining(arg -> {
+      if (!arg.getValue().path("required").asBoolean()) return;
+      String name = arg.getKey();
+      String value = switch (name) {
+        case "start_date" -> "tomorrow 20:00";
+        case "end_date" -> "tomorrow 22:00";
+        default -> "Fuzz " + name + " " + (++uniq);
+      };
+      base.put(name, Hostile.both(value));
+    });
+    return base;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The sweep
+
+  record Endpoint(String pattern, List<String> methods, JsonNode args) {}
+
+  @Test
+  void badInputNeverProducesAServerErrorAndErrorsAreWellFormed() {
+    long started = System.nanoTime();
+    var random = new Random(SEED);
+    createFixtures();
+
+    var index = admin.get(NS);
+    assertThat(index.status()).isEqualTo(200);
+    var endpoints = new ArrayList<Endpoint>();
+    index.json().path("routes").fields().forEachRemaining(route -> route.getValue().path("endpoints").forEach(e -> {
+      var methods = new ArrayList<String>();
+      e.path("methods").forEach(m -> methods.add(m.asText()));
+      endpoints.add(new Endpoint(route.getKey(), methods, e.path("args")));
+    }));
+    assertThat(endpoints).hasSizeGreaterThanOrEqualTo(3);
+
+    // 1. Parameter sweep: non-DELETE endpoints first, DELETE last (it may remove the fixtures).
+    for (boolean deletes : new boolean[] {false, true}) {
+      for (Endpoint endpoint : endpoints) {
+        if (endpoint.methods().contains("DELETE") != deletes) continue;
+        sweepParameters(endpoint, random);
+      }
+    }
+    // 2. Hostile path values on every route and method.
+    for (Endpoint endpoint : endpoints) sweepPaths(endpoint, random);
+    // 3. Malformed transport.
+    sweepTransport(random);
+
+    long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+    System.out.println("NoServerErrorApiTest: " + requests + " requests in " + seconds + " s, " + failures.size()
+        + " distinct failures");
+    var report = new ArrayList<String>();
+    failures.forEach((key, example) -> report.add("(" + failureCounts.get(key) + "×) " + example));
+    assertThat(report).as("%d failure groups in %d requests (one example each):%n%s", report.size(), requests,
+        String.join("\n", report.subList(0, Math.min(report.size(), 150)))).isEmpty();
+  }
+
+  String concretePath(String pattern, String resource) {
+    String path = pattern;
+    if (path.contains("(?P<id>")) path = path.replace("(?P<id>\\d+)", String.valueOf(idsOf(resource).get(0)));
+    if (path.contains("(?P<slug>")) path = path.replace("(?P<slug>[^/]+)", pathEnc(slugsOf(resource).get(0)));
+    return path;
+  }
+
+  void sweepParameters(Endpoint endpoint, Random random) {
+    String resource = resourceOf(endpoint.pattern());
+    String path = concretePath(endpoint.pattern(), resource);
+    // Every declared argument, including path ones (a query/body id or slug never changes the target).
+    var argNames = new ArrayList<String>();
+    endpoint.args().fieldNames().forEachRemaining(argNames::add);
+    boolean write = !endpoint.methods().contains("GET");
+    {
+      String method = endpoint.methods().get(0);
+      String where = endpoint.methods() + " " + endpoint.pattern();
+
+      // a. Every argument at once with the same hostile value (exercises every validator per request).
+      for (Hostile value : VALUES) {
+        if (requests > MAX_REQUESTS) return;
+        if (value.big()) continue;
+        var fields = new LinkedHashMap<String, Hostile>();
+        for (String name : argNames) fields.put(name, value);
+        Enc encoding = write ? pick(random, Enc.JSON, Enc.JSON, Enc.FORM, Enc.MULTIPART, Enc.QUERY) : Enc.QUERY;
+        if (value.flat() == null) encoding = write ? Enc.JSON : Enc.QUERY;
+        if (!write && value.flat() == null) {
+          // JSON-only values on a read: send the JSON text itself as the query value
+          fields.replaceAll((name, v) -> Hostile.both(value.json()));
+        }
+        send(build(admin, "admin", m(endpoint, random), path, fields, null, encoding), where + " all args = " + value.label(), null);
+      }
+      for (String raw : RAW) {
+        if (requests > MAX_REQUESTS) return;
+        var fragments = new ArrayList<String>();
+        for (String name : argNames) fragments.add(raw.replace("NAME", enc(name)));
+        Enc encoding = write ? pick(random, Enc.FORM, Enc.QUERY, Enc.MULTIPART) : Enc.QUERY;
+        String joined = String.join("&", fragments);
+        if (encoding == Enc.QUERY && joined.length() > 7000) continue;
+        send(build(admin, "admin", m(endpoint, random), path, Map.of(), joined, encoding), where + " all args raw " + raw, null);
+      }
+
+      // b. One argument at a time, valid required fields around it, a seeded sample of values and callers.
+      for (String name : argNames) {
+        for (int i = 0; i < 9; i++) {
+          if (requests > MAX_REQUESTS) return;
+          Hostile value = VALUES.get(random.nextInt(VALUES.size()));
+          if (i == 0) value = VALUES.get(0); // ""
+          if (i == 1) value = Hostile.json("null");
+          boolean big = value.big();
+          if (big && !write) continue;
+          var fields = baseFields(endpoint.args(), method, endpoint.pattern());
+          fields.put(name, value);
+          Enc encoding = !write ? Enc.QUERY
+              : value.flat() == null || big ? Enc.JSON
+              : pick(random, Enc.JSON, Enc.FORM, Enc.MULTIPART, Enc.QUERY);
+          int roll = random.nextInt(10);
+          var caller = roll < 6 ? admin : roll < 9 || !write ? contributor : anonymous;
+          String who = caller == admin ? "admin" : caller == contributor ? "contributor" : "anonymous";
+          Function<HttpResult, String> expect = caller == anonymous
+              ? r -> r.status() == 401 ? null : "anonymous write answered " + r.status() + " instead of 401"
+              : null;
+          send(build(caller, who, m(endpoint, random), path, fields, null, encoding), where + " " + name + " = " + value.label(),
+              expect);
+        }
+        if (requests > MAX_REQUESTS) return;
+        String raw = RAW.get(random.nextInt(RAW.size())).replace("NAME", enc(name));
+        var base = baseFields(endpoint.args(), method, endpoint.pattern());
+        Enc encoding = write ? pick(random, Enc.FORM, Enc.MULTIPART, Enc.QUERY) : Enc.QUERY;
+        send(build(random.nextBoolean() ? admin : contributor, "admin/contributor", m(endpoint, random), path, base, raw, encoding),
+            where + " " + name + " raw " + raw, null);
+      }
+    }
+  }
+
+  static String m(Endpoint endpoint, Random random) {
+    return endpoint.methods().get(random.nextInt(endpoint.methods().size()));
+  }
+
+  @SafeVarargs
+  static <T> T pick(Random random, T... options) {
+    return options[random.nextInt(options.length)];
+  }
+
+  void sweepPaths(Endpoint endpoint, Random random) {
+    String pattern = endpoint.pattern();
+    if (!pattern.contains("(?P<")) {
+      for (String variant : List.of(pattern + "/", pattern.toUpperCase(), pattern + "//", pattern + "/%00",
+          pattern + "/..", pattern + "/%2e%2e/", pattern + "?" + "%FF%FE=%FF", pattern + ";x=1", "/fr" + pattern,
+          "/FR" + pattern, "/xx" + pattern, "/%00" + pattern, "/fr/fr" + pattern)) {
+        for (String method : endpoint.methods()) {
+          if (requests > MAX_REQUESTS + 1500) return;
+          send(new Req(admin, "admin", method, variant, method.equals("GET") || method.equals("DELETE") ? null
+              : "application/json", method.equals("GET") || method.equals("DELETE") ? null : "{}", Map.of()),
+              method + " " + pattern + " path " + variant, null);
+        }
+      }
+      return;
+    }
+    String resource = resourceOf(pattern);
+    var substitutes = new ArrayList<String>();
+    if (pattern.contains("(?P<id>")) {
+      for (var entry : ids.entrySet()) for (long id : entry.getValue()) substitutes.add(String.valueOf(id));
+      long main = idsOf(resource).get(0);
+      substitutes.addAll(List.of("0", "00", "000" + main, "2147483648", "9223372036854775807", "9223372036854775808",
+          "-1", "1.5", "99999999999999999999999999", "1" + "0".repeat(300), main + "%00", main + "/x", "%31"));
+    } else {
+      substitutes.addAll(slugsOf(resource));
+      substitutes.add(slugsOf(resource).get(0).toUpperCase());
+      substitutes.addAll(List.of("%C3%A9v%C3%A9nement", "%F0%9F%98%80", "%00", "%2e%2e", "..", ".", "%2F", "%FF%FE",
+          "%ED%A0%80", "a%", "%zz", "a%20b", "%25", "null", "-1", "0", String.valueOf(ids.get("events").get(0)),
+          "a".repeat(300), "b".repeat(7000), "%E2%80%AE", "%C2%A0", "x;y", "x%3Fa=1", "%5B%5D", "%7B%7D"));
+    }
+    String slot = pattern.contains("(?P<id>") ? "(?P<id>\\d+)" : "(?P<slug>[^/]+)";
+    for (String substitute : substitutes) {
+      String path = pattern.replace(slot, substitute);
+      for (String method : endpoint.methods()) {
+        if (requests > MAX_REQUESTS + 1500) return;
+        boolean body = !(method.equals("GET") || method.equals("DELETE"));
+        var caller = pick(random, admin, admin, contributor);
+        String bodyText = body ? pick(random, "{}", "{\"title\":\"x\"}", "{\"status\":\"trash\"}",
+            "{\"password\":\"s3cret\"}", "{\"slug\":\"" + "z".repeat(10) + "\"}") : null;
+        String query = method.equals("DELETE") ? pick(random, "", "?force=true", "?force=maybe", "?force=")
+            : method.equals("GET") ? pick(random, "", "?password=s3cret", "?password=", "?translation_language=fr",
+                "?context=edit") : "";
+        send(new Req(caller, caller == admin ? "admin" : "contributor", method, path + query,
+            body ? "application/json" : null, bodyText, Map.of()), method + " " + pattern + " path " + cut(substitute, 40),
+            null);
+      }
+    }
+  }
+
+  void sweepTransport(Random random) {
+    long event = ids.get("events").get(0);
+    var targets = List.of(
+        new String[] {"POST", NS + "/events"}, new String[] {"PATCH", NS + "/events/" + event},
+        new String[] {"PUT", NS + "/events/" + ids.get("events").get(1)}, new String[] {"POST", NS + "/venues"},
+        new String[] {"POST", NS + "/venues/" + ids.get("venues").get(0)}, new String[] {"POST", NS + "/organizers"},
+        new String[] {"POST", NS + "/categories"}, new String[] {"PATCH", NS + "/tags/" + ids.get("tags").get(0)},
+        new String[] {"DELETE", NS + "/events/" + event}, new String[] {"GET", NS + "/events"});
+    var bodies = new ArrayList<String[]>();
+    String valid = ApiChecks.event("Transport", "");
+    for (String json : List.of("{", "}", "{\"title\":}", "{\"title\":\"x\",}", "{'title':'x'}", "{\"title\":\"x\"}}",
+        "{\"title\":\"a\",\"title\":\"b\",\"start_date\":\"tomorrow\",\"start_date\":[],\"end_date\":\"tomorrow 23:00\"}",
+        "[]", "[{}]", "\"x\"", "1", "-0", "1e400", "true", "null", "\uFEFF{}", "{}garbage", "{} {}", "{\"a\":\"\\x\"}",
+        "{\"a\":\"\\u12\"}", "{\"a\":\"\\ud800\"}", "{\"\\u0000\":1}", "{\"a\":01}", "{\"a\":NaN}", "{\"a\":Infinity}",
+        "/* c */{}", "{\"a\":1}\u0000", nested("[", "]", 70), "{\"a\":" + nested("[", "]", 5000) + "}",
+        "{\"a\":" + nested("{\"b\":", "}", 2000).replace("{\"b\":}", "{\"b\":1}") + "}", valid, " \n\t ", "")) {
+      bodies.add(new String[] {"application/json", json});
+    }
+    for (String type : List.of("application/json; charset=latin1", "application/json; charset=utf-16",
+        "application/json;charset=\"utf-8\"", "APPLICATION/JSON", "application/json; charset", "application/json;;",
+        "application/merge-patch+json", "text/json", "text/plain", "application/xml", "*/*", "application/",
+        "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=\"\"",
+        "multipart/mixed; boundary=x", "application/x-www-form-urlencoded; charset=iso-8859-1",
+        "application/x-www-form-urlencoded;charset=utf-7", "; ;", "\u00e9/\u00e9", "application/json, text/html")) {
+      bodies.add(new String[] {type, valid});
+    }
+    String broken = "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nx";
+    for (String multipartBody : List.of(broken, "garbage", "--" + BOUNDARY + "--\r\n",
+        "--" + BOUNDARY + "\r\n\r\nnoheaders\r\n--" + BOUNDARY + "--\r\n",
+        "--" + BOUNDARY + "\r\nContent-Disposition: form-data\r\n\r\nnoname\r\n--" + BOUNDARY + "--\r\n",
+        "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"title\"; filename=\"a.txt\"\r\n"
+            + "Content-Type: text/plain\r\n\r\nfile\r\n--" + BOUNDARY + "--\r\n",
+        "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"title\r\n\r\nx\r\n--" + BOUNDARY + "--\r\n",
+        "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"\"\r\n\r\nx\r\n--" + BOUNDARY + "--\r\n",
+        multipart(Map.of("title[", "x", "start_date[a][]", "1", "end_date", "\u0000"), null))) {
+      bodies.add(new String[] {"multipart/form-data; boundary=" + BOUNDARY, multipartBody});
+    }
+    for (String form : List.of("=", "&&&", "=x", "title", "title=%", "title=%FF%FE&start_date=%00", "a=b=c",
+        "title[=x", "%5B=1", "title=" + "%E2%82".repeat(10), "x[" + "[".repeat(500) + "=1",
+        "x" + "[a]".repeat(2000) + "=1", "x[]".repeat(3) + "=1")) {
+      bodies.add(new String[] {"application/x-www-form-urlencoded", form});
+    }
+    bodies.add(new String[] {null, valid});
+    for (String[] target : targets) {
+      for (String[] body : bodies) {
+        var caller = random.nextInt(4) == 0 ? contributor : admin;
+        send(new Req(caller, caller == admin ? "admin" : "contributor", target[0], target[1], body[0], body[1], Map.of()),
+            target[0] + " transport " + cut(String.valueOf(body[0]), 60) + " / " + cut(body[1], 60), null);
+      }
+      // anonymous with malformed input: transport errors or 401, never more
+      send(new Req(anonymous, "anonymous", target[0], target[1], "application/json", "{", Map.of()),
+          target[0] + " transport anonymous bad JSON", null);
+    }
+    // Methods and headers.
+    for (String method : List.of("TRACE", "OPTIONS", "HEAD", "FOO", "PROPFIND", "get", "Patch", "CONNECT", "M-SEARCH")) {
+      for (String path : List.of(NS + "/events", NS + "/events/" + event, NS + "/nope", "/", "/health")) {
+        send(new Req(admin, "admin", method, path, null, null, Map.of()), method + " transport (method) " + path, null);
+      }
+    }
+    var headerSets = List.<Map<String, String>>of(
+        Map.of("X-Huge", "h".repeat(60_000)), Map.of("Authorization-Extra", "x", "X-Request-Id", "é\u0001".repeat(40)),
+        Map.of("X-HTTP-Method-Override", "DELETE"), Map.of("Accept", "text/html;q=0.x"),
+        Map.of("Accept-Language", "zz;q=2, *;q=-1, " + "x".repeat(5000)), Map.of("Origin", "null"),
+        Map.of("Origin", "http://\u00e9"), Map.of("Access-Control-Request-Method", "FOO"),
+        Map.of("X-Forwarded-Host", "a\u0000b", "X-Forwarded-Proto", "gopher"), Map.of("Range", "bytes=-1-2"),
+        Map.of("If-Modified-Since", "yesterday"), Map.of("Content-Encoding", "gzip"),
+Map.of("Cookie", "a=" + "c".repeat(8000)));
+    for (var headers : headerSets) {
+      for (String[] target : targets) {
+        boolean body = !target[0].equals("GET") && !target[0].equals("DELETE");
+        send(new Req(admin, "admin", target[0], target[1], body ? "application/json" : null, body ? valid : null,
+            headers), target[0] + " header " + cut(headers.keySet().toString(), 60), null);
+      }
+    }
+    for (String authorization : List.of("Basic", "Basic ", "Basic !!!", "Basic " + "QQ==".repeat(3000),
+        "Basic " + java.util.Base64.getEncoder().encodeToString("admin".getBytes(StandardCharsets.UTF_8)),
+        "Basic " + java.util.Base64.getEncoder().encodeToString(":".getBytes(StandardCharsets.UTF_8)),
+        "Basic " + java.util.Base64.getEncoder().encodeToString("\u0000:\u0000".getBytes(StandardCharsets.UTF_8)),
+        "Bearer", "Bearer " + "t".repeat(5000), "Digest x", "basic YWRtaW46")) {
+      // at most a few failed logins per address (429 would hide later checks; 429 is fine here though)
+      var caller = server.withAuthorization(authorization);
+      send(new Req(caller, "auth " + cut(authorization, 20), "GET", NS + "/events", null, null, Map.of()),
+          "GET with Authorization " + cut(authorization, 30), null);
+    }
+    // A request target just over the limit, and a long query on every list route.
+    send(new Req(admin, "admin", "GET", NS + "/events?search=" + "s".repeat(9000), null, null, Map.of()),
+        "GET long target", null);
+  }
+}
