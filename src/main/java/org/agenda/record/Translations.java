@@ -13,6 +13,7 @@ import org.agenda.text.Folding;
 import org.agenda.text.PlainText;
 import org.agenda.text.Slugs;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 
 /** Reads and writes the per-language text of records, and hands out unique slugs (§3.5). */
 public final class Translations {
@@ -34,31 +35,21 @@ public final class Translations {
 
   /** Inserts or replaces one translation, with the folded search columns computed here (§10.5). */
   public static void save(DSLContext dsl, String type, long recordId, Translation text, boolean exists) {
-    String nameFolded = Folding.lower(text.name());
-    String bodyFolded = Folding.lower(PlainText.fromHtml(text.description())) + "\u001f"
-        + Folding.lower(PlainText.fromHtml(text.excerpt()));
+    Map<Field<?>, Object> values = new LinkedHashMap<>();
+    values.put(T_NAME, text.name());
+    values.put(T_DESCRIPTION, text.description());
+    values.put(T_EXCERPT, text.excerpt());
+    values.put(T_SLUG, text.slug());
+    values.put(T_NAME_FOLDED, Folding.lower(text.name()));
+    values.put(T_BODY_FOLDED, Folding.lower(PlainText.fromHtml(text.description())) + "\u001f"
+        + Folding.lower(PlainText.fromHtml(text.excerpt())));
     if (exists) {
-      dsl.update(TRANSLATIONS)
-          .set(T_NAME, text.name())
-          .set(T_DESCRIPTION, text.description())
-          .set(T_EXCERPT, text.excerpt())
-          .set(T_SLUG, text.slug())
-          .set(T_NAME_FOLDED, nameFolded)
-          .set(T_BODY_FOLDED, bodyFolded)
-          .where(T_RECORD.eq(recordId).and(T_LANG.eq(text.language())))
-          .execute();
+      dsl.update(TRANSLATIONS).set(values).where(T_RECORD.eq(recordId).and(T_LANG.eq(text.language()))).execute();
     } else {
-      dsl.insertInto(TRANSLATIONS)
-          .set(T_RECORD, recordId)
-          .set(T_TYPE, type)
-          .set(T_LANG, text.language())
-          .set(T_NAME, text.name())
-          .set(T_DESCRIPTION, text.description())
-          .set(T_EXCERPT, text.excerpt())
-          .set(T_SLUG, text.slug())
-          .set(T_NAME_FOLDED, nameFolded)
-          .set(T_BODY_FOLDED, bodyFolded)
-          .execute();
+      values.put(T_RECORD, recordId);
+      values.put(T_TYPE, type);
+      values.put(T_LANG, text.language());
+      dsl.insertInto(TRANSLATIONS).set(values).execute();
     }
   }
 
