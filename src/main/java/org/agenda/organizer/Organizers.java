@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.agenda.http.Caller;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
@@ -19,9 +18,7 @@ import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.system.Config;
-import org.agenda.text.HtmlSanitizer;
 import org.agenda.text.PlainText;
-import org.agenda.text.Slugs;
 import org.jooq.DSLContext;
 
 /** Stored organizers: loading, the representation of §5.7 with its Person JSON-LD, and creation. */
@@ -53,17 +50,13 @@ public final class Organizers {
   public Map<Long, ObjectNode> embedded(DSLContext dsl, Collection<Long> ids, String requestLanguage, Urls urls,
       boolean withJsonLd) {
     Map<Long, ObjectNode> result = new LinkedHashMap<>();
-    load(dsl, ids).forEach((id, organizer) -> {
-      if (Status.TRASH.equals(organizer.row().status())) return;
-      render(organizer, requestLanguage, urls, withJsonLd).ifPresent(node -> result.put(id, node));
-    });
+    load(dsl, ids).forEach((id, organizer) ->
+        RecordView.embeddedText(organizer.row(), organizer.translations(), requestLanguage, languages)
+            .ifPresent(text -> result.put(id, render(organizer, text, urls, withJsonLd))));
     return result;
   }
 
-  private Optional<ObjectNode> render(Organizer organizer, String requestLanguage, Urls urls, boolean withJsonLd) {
-    Optional<String> textLanguage = languages.textLanguage(requestLanguage, organizer.translations().keySet());
-    if (textLanguage.isEmpty()) return Optional.empty();
-    Translation text = organizer.translations().get(textLanguage.get());
+  private ObjectNode render(Organizer organizer, Translation text, Urls urls, boolean withJsonLd) {
     long id = organizer.row().id();
     String pageUrl = urls.page(config.permalinks().get("organizer"), text.language(), text.slug(), id);
     ObjectNode node = RecordView.head(organizer.row(), text, "organizer", "organizers", pageUrl, urls, config.timezone());
@@ -82,7 +75,7 @@ public final class Organizers {
       RecordView.putIfPresent(ld, "sameAs", organizer.row().website());
     }
     RecordView.putTail(node, id, text.language(), organizer.translations(), "organizers", urls, languages.codes());
-    return Optional.of(node);
+    return node;
   }
 
   /** Creates an organizer from validated create fields (§6.10) with text in the request language only. */
@@ -95,11 +88,7 @@ public final class Organizers {
     String phone = text(values, "phone") == null ? null : PlainText.stripTagsCollapse(text(values, "phone"));
     dsl.insertInto(ORGANIZERS).set(ID, id).set(PHONE, phone == null || phone.isEmpty() ? null : phone)
         .set(EMAIL, text(values, "email")).execute();
-    String name = PlainText.stripTags((String) values.get("organizer"));
-    String description = values.get("description") instanceof String html ? HtmlSanitizer.sanitize(html) : "";
-    String wanted = values.get("slug") instanceof String slug ? Slugs.normalise(slug) : "";
-    String slug = Translations.uniqueSlug(dsl, TYPE, language, wanted, name, id);
-    Translations.save(dsl, TYPE, id, new Translation(language, name, description, "", slug), false);
+    Translations.saveFirst(dsl, TYPE, id, language, values);
     return id;
   }
 

@@ -8,6 +8,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import org.agenda.i18n.Languages;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.time.DateTimes;
@@ -15,6 +17,16 @@ import org.agenda.time.DateTimes;
 /** Pieces of the representations that events, venues and organizers share (§5.2, §5.5–§5.7, §3.3). */
 public final class RecordView {
   private RecordView() {}
+
+  /**
+   * The text a venue or organizer is embedded with in an event (§3.3, §4.7): none while it is trashed, or
+   * when fallback is off and it has no text in L.
+   */
+  public static Optional<Translation> embeddedText(RecordRow row, Map<String, Translation> texts,
+      String requestLanguage, Languages languages) {
+    if (Status.TRASH.equals(row.status())) return Optional.empty();
+    return languages.textLanguage(requestLanguage, texts.keySet()).map(texts::get);
+  }
 
   /** {@code date}, {@code date_utc} (or {@code modified}…): site time zone, then UTC. */
   public static void putDates(ObjectNode node, String key, long epochSecond, ZoneId site) {

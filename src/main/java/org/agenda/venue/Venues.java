@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.agenda.http.Caller;
 import org.agenda.http.Json;
 import org.agenda.http.ParamProblem;
@@ -22,9 +21,7 @@ import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.system.Config;
-import org.agenda.text.HtmlSanitizer;
 import org.agenda.text.PlainText;
-import org.agenda.text.Slugs;
 import org.jooq.DSLContext;
 
 /** Stored venues: loading, the representation of §5.6 with its Place JSON-LD, and creation. */
@@ -59,17 +56,13 @@ public final class Venues {
   public Map<Long, ObjectNode> embedded(DSLContext dsl, Collection<Long> ids, String requestLanguage, Urls urls,
       boolean withJsonLd) {
     Map<Long, ObjectNode> result = new LinkedHashMap<>();
-    load(dsl, ids).forEach((id, venue) -> {
-      if (Status.TRASH.equals(venue.row().status())) return;
-      render(venue, requestLanguage, urls, withJsonLd).ifPresent(node -> result.put(id, node));
-    });
+    load(dsl, ids).forEach((id, venue) ->
+        RecordView.embeddedText(venue.row(), venue.translations(), requestLanguage, languages)
+            .ifPresent(text -> result.put(id, render(venue, text, urls, withJsonLd))));
     return result;
   }
 
-  private Optional<ObjectNode> render(Venue venue, String requestLanguage, Urls urls, boolean withJsonLd) {
-    Optional<String> textLanguage = languages.textLanguage(requestLanguage, venue.translations().keySet());
-    if (textLanguage.isEmpty()) return Optional.empty();
-    Translation text = venue.translations().get(textLanguage.get());
+  private ObjectNode render(Venue venue, Translation text, Urls urls, boolean withJsonLd) {
     String pageUrl = urls.page(config.permalinks().get("venue"), text.language(), text.slug(), venue.row().id());
     ObjectNode node = RecordView.head(venue.row(), text, "venue", "venues", pageUrl, urls, config.timezone());
     RecordView.putIfPresent(node, "address", venue.address());
@@ -89,7 +82,7 @@ public final class Venues {
     node.put("show_map", venue.showMap());
     node.put("show_map_link", venue.showMapLink());
     RecordView.putTail(node, venue.row().id(), text.language(), venue.translations(), "venues", urls, languages.codes());
-    return Optional.of(node);
+    return node;
   }
 
   /** §5.10 Place, with {@code @context} (a top-level json_ld object). */
@@ -144,11 +137,7 @@ public final class Venues {
         .set(SHOW_MAP, flag(values, "show_map")).set(SHOW_MAP_LINK, flag(values, "show_map_link"))
         .set(GEO_LAT, located ? lat.doubleValue() : null).set(GEO_LNG, located ? lng.doubleValue() : null)
         .execute();
-    String name = PlainText.stripTags((String) values.get("venue"));
-    String description = values.get("description") instanceof String html ? HtmlSanitizer.sanitize(html) : "";
-    String wanted = values.get("slug") instanceof String slug ? Slugs.normalise(slug) : "";
-    String slug = Translations.uniqueSlug(dsl, TYPE, language, wanted, name, id);
-    Translations.save(dsl, TYPE, id, new Translation(language, name, description, "", slug), false);
+    Translations.saveFirst(dsl, TYPE, id, language, values);
     return id;
   }
 
