@@ -21,12 +21,12 @@ import org.agenda.http.ApiResponse;
 import org.agenda.http.DateValue;
 import org.agenda.http.Invalid;
 import org.agenda.http.Json;
+import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
-import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
-import org.agenda.record.RecordTables;
+import org.agenda.record.ListQueries;
 import org.agenda.record.Status;
 import org.agenda.system.Config;
 import org.agenda.term.TermLookup;
@@ -35,7 +35,6 @@ import org.agenda.text.Folding;
 import org.agenda.text.SearchTerms;
 import org.agenda.time.DateTimes;
 import org.agenda.time.ListWindow;
-import org.agenda.user.Role;
 import org.agenda.venue.VenueTables;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -115,13 +114,7 @@ final class EventList {
 
   void check(ApiRequest request, Invalid invalid) {
     DSLContext dsl = database.dsl();
-    List<String> statuses = request.list("status");
-    boolean onlyPublish = statuses != null && statuses.equals(List.of(Status.PUBLISH));
-    boolean unknownStatus = invalid.has("status") && invalid.detailCode("status").equals("rest_invalid_value");
-    if (!request.caller().atLeast(Role.CONTRIBUTOR) && (statuses != null && !onlyPublish || unknownStatus)) {
-      // §4.7: for these callers anything but publish is "not allowed", even a value that is no status.
-      invalid.replace("status", "rest_not_allowed", "status: only publish may be requested.");
-    }
+    ListQueries.checkStatusFilter(request, invalid);
     List<Long> categories = resolveTerms(dsl, request, invalid, "categories", TermTables.CATEGORY);
     List<Long> tags = resolveTerms(dsl, request, invalid, "tags", TermTables.TAG);
     request.attach(Resolved.class, new Resolved(categories, tags));
@@ -169,41 +162,22 @@ final class EventList {
 
   ApiResponse handle(ApiRequest request) {
     DSLContext dsl = database.dsl();
-    int perPage = (int) Math.min(request.has("per_page") ? request.integer("per_page") : config.defaultPerPage(),
-        config.maxPerPage());
-    long page = request.has("page") ? request.integer("page") : 1;
-    List<String> statuses = effectiveStatuses(request);
+    var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
+    List<String> statuses = ListQueries.effectiveStatuses(request);
     List<Bound> bounds = bounds(request);
     Condition condition = condition(dsl, request, statuses, bounds);
     int total = dsl.fetchCount(dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition));
-    long totalPages = (total + perPage - 1) / perPage;
-    if (page > 1 && page > totalPages) {
+    if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
     List<Long> ids = dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition)
-        .orderBy(START_UTC, ID).limit(perPage).offset((page - 1) * perPage).fetch(ID);
+        .orderBy(START_UTC, ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
     var related = view.related(dsl, events, request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
-    String navigation = navigationBase(request, perPage, statuses, bounds);
-    ObjectNode body = Json.object();
-    body.set("events", items);
-    body.put("rest_url", navigation + "page=" + page);
-    String next = page < totalPages ? navigation + "page=" + (page + 1) : null;
-    String previous = page >= 2 && page <= totalPages + 1 ? navigation + "page=" + (page - 1) : null;
-    if (next != null) body.put("next_rest_url", next);
-    if (previous != null) body.put("previous_rest_url", previous);
-    body.put("total", total);
-    body.put("total_pages", totalPages);
-    var response = ApiResponse.ok(body)
-        .header("X-Cal-Total", Integer.toString(total))
-        .header("X-Cal-TotalPages", Long.toString(totalPages));
-    var links = new ArrayList<String>();
-    if (next != null) links.add("<" + next + ">; rel=\"next\"");
-    if (previous != null) links.add("<" + previous + ">; rel=\"prev\"");
-    if (!links.isEmpty()) response.header("Link", String.join(", ", links));
-    return response;
+    String navigation = paging.navigation(request.urls().collection("events"), navigation(request, statuses, bounds));
+    return paging.response("events", items, true, navigation, total);
   }
 
   private ObjectNode item(Event event, ApiRequest request, EventView.Related related) {
@@ -211,14 +185,6 @@ final class EventList {
     boolean locked = event.hasPassword() && !event.password.equals(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
     return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), related);
-  }
-
-  private static List<String> effectiveStatuses(ApiRequest request) {
-    List<String> given = request.list("status");
-    if (given == null) {
-      return request.caller().atLeast(Role.CONTRIBUTOR) ? Status.DEFAULT_FOR_MEMBERS : List.of(Status.PUBLISH);
-    }
-    return Status.ALL.stream().filter(given::contains).toList();
   }
 
   private List<Bound> bounds(ApiRequest request) {
@@ -256,7 +222,7 @@ final class EventList {
   }
 
   private Condition condition(DSLContext dsl, ApiRequest request, List<String> statuses, List<Bound> bounds) {
-    Condition condition = TYPE.eq(EventStore.RECORD_TYPE).and(HIDE_FROM_LISTINGS.eq(0)).and(visibility(request, statuses));
+    Condition condition = TYPE.eq(EventStore.RECORD_TYPE).and(HIDE_FROM_LISTINGS.eq(0)).and(ListQueries.visibility(request, statuses));
     for (Bound bound : bounds) {
       Field<Long> column = bound.onStart() ? START_UTC : END_UTC;
       long at = bound.at().getEpochSecond();
@@ -264,10 +230,7 @@ final class EventList {
           ? (bound.exclusive() ? column.gt(at) : column.ge(at))
           : (bound.exclusive() ? column.lt(at) : column.le(at)));
     }
-    if (!languages.fallback()) {
-      condition = condition.and(exists(selectOne().from(TRANSLATIONS)
-          .where(T_RECORD.eq(ID).and(T_LANG.eq(request.language())))));
-    }
+    condition = condition.and(ListQueries.translatedIfRequired(request, languages));
     if (request.has("search")) condition = condition.and(search(request));
     if (request.has("featured")) condition = condition.and(FEATURED.eq(request.bool("featured") ? 1 : 0));
     if (request.has("include")) condition = condition.and(ID.in(request.<Long>list("include")));
@@ -329,32 +292,6 @@ final class EventList {
   }
 
   /**
-   * Status filter and can_read (§4.4, §4.7): anonymous callers and subscribers see published events;
-   * members see the requested statuses, trashed ones only where they could edit them.
-   */
-  private static Condition visibility(ApiRequest request, List<String> statuses) {
-    var caller = request.caller();
-    if (!caller.atLeast(Role.CONTRIBUTOR)) return STATUS.eq(Status.PUBLISH);
-    Condition condition = STATUS.in(statuses);
-    if (statuses.contains(Status.TRASH)) {
-      condition = condition.and(STATUS.ne(Status.TRASH).or(canEditCondition(request)));
-    }
-    return condition;
-  }
-
-  /** can_edit of §4.4 as SQL, for the caller of the request. */
-  private static Condition canEditCondition(ApiRequest request) {
-    var caller = request.caller();
-    if (caller.atLeast(Role.EDITOR)) return trueCondition();
-    if (caller.is(Role.AUTHOR)) return AUTHOR.eq(caller.id());
-    if (caller.is(Role.CONTRIBUTOR)) {
-      Field<String> effective = when(STATUS.eq(Status.TRASH), STATUS_BEFORE_TRASH).otherwise(STATUS);
-      return AUTHOR.eq(caller.id()).and(effective.in(Status.DRAFT, Status.PENDING));
-    }
-    return falseCondition();
-  }
-
-  /**
    * §6.3 search on the text in T: every term in the title, description or excerpt; excluded terms in
    * none. Locked protected events are searched by title only.
    */
@@ -363,7 +300,7 @@ final class EventList {
     var text = TRANSLATIONS.as("search_text");
     Field<String> name = field(name("search_text", "name_folded"), String.class);
     Field<String> body = field(name("search_text", "body_folded"), String.class);
-    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq("")).or(canEditCondition(request));
+    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq("")).or(ListQueries.canEdit(request));
     if (request.has("password")) unlocked = unlocked.or(PASSWORD.eq(request.string("password")));
     Condition match = trueCondition();
     for (String term : terms.required()) {
@@ -372,25 +309,12 @@ final class EventList {
     for (String term : terms.excluded()) {
       match = match.and(position(name, inline(term)).eq(0)).and(not(unlocked).or(position(body, inline(term)).eq(0)));
     }
-    var preferred = TRANSLATIONS.as("preferred");
-    Field<String> preferredLanguage = field(name("preferred", "lang"), String.class);
-    List<String> preference = languages.preference(request.language());
-    org.jooq.CaseValueStep<String> ranking = choose(preferredLanguage);
-    org.jooq.CaseWhenStep<String, Integer> cases = null;
-    for (int i = 0; i < preference.size(); i++) {
-      cases = cases == null ? ranking.when(inline(preference.get(i)), inline(i)) : cases.when(inline(preference.get(i)), inline(i));
-    }
-    Field<Integer> rank = cases.otherwise(inline(preference.size()));
-    var textLanguage = select(preferredLanguage).from(preferred)
-        .where(field(name("preferred", "record_id"), Long.class).eq(ID)).orderBy(rank.asc()).limit(1);
-    return exists(selectOne().from(text).where(field(name("search_text", "record_id"), Long.class).eq(ID)
-        .and(field(name("search_text", "lang"), String.class).eq(field(textLanguage))).and(match)));
+    return ListQueries.inTextLanguage(request, languages, text, match);
   }
 
-  /** {@code {base_url}/cal/events/v1/events/?name=value&…&} with every effective filter (§5.11). */
-  private String navigationBase(ApiRequest request, int perPage, List<String> statuses, List<Bound> bounds) {
+  /** Every effective filter after {@code per_page}, in the order of §5.11. */
+  private Map<String, String> navigation(ApiRequest request, List<String> statuses, List<Bound> bounds) {
     Map<String, String> values = new LinkedHashMap<>();
-    values.put("per_page", Integer.toString(perPage));
     for (String name : List.of("start_date", "end_date", "starts_before", "starts_after", "ends_before", "ends_after")) {
       bounds.stream().filter(b -> b.param().equals(name)).findFirst()
           .ifPresent(b -> values.put(name, DateTimes.format(LocalDateTime.ofInstant(b.at(), config.timezone()))));
@@ -413,9 +337,7 @@ final class EventList {
     if (request.has("include")) values.put("include", joined(request.list("include")));
     if (request.has("post_parent")) values.put("post_parent", request.integer("post_parent").toString());
     if (request.languageGiven()) values.put("translation_language", request.language());
-    var url = new StringBuilder(request.urls().collection("events")).append("/?");
-    values.forEach((name, value) -> url.append(name).append('=').append(Urls.encode(value)).append('&'));
-    return url.toString();
+    return values;
   }
 
   private static String joined(List<?> values) {

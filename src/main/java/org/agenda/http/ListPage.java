@@ -1,0 +1,86 @@
+package org.agenda.http;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Map;
+
+/**
+ * The paging of every list endpoint (§5.11): the page and page size in effect, the totals, the envelope
+ * with its navigation URLs and the {@code X-Cal-*} and {@code Link} headers.
+ */
+public final class ListPage {
+  private final long page;
+  private final int perPage;
+
+  /** The {@code page} and {@code per_page} of the request, {@code per_page} capped (§2.9). */
+  public ListPage(ApiRequest request, int defaultPerPage, int maxPerPage) {
+    this.page = request.has("page") ? request.integer("page") : 1;
+    this.perPage = (int) Math.min(request.has("per_page") ? request.integer("per_page") : defaultPerPage, maxPerPage);
+  }
+
+  public long page() {
+    return page;
+  }
+
+  public int perPage() {
+    return perPage;
+  }
+
+  public long offset() {
+    return (page - 1) * perPage;
+  }
+
+  public long totalPages(long total) {
+    return (total + perPage - 1) / perPage;
+  }
+
+  /** True for a page after the last one other than page 1 (events, venues, organizers answer 404). */
+  public boolean beyondEnd(long total) {
+    return page > 1 && page > totalPages(total);
+  }
+
+  /**
+   * {@code {collection}/?name=value&…&}, ready for {@code page=N}: the effective parameters in the order
+   * given, values percent-encoded (§2.10); {@code per_page} first, always.
+   */
+  public String navigation(String collectionUrl, Map<String, String> effective) {
+    var url = new StringBuilder(collectionUrl).append("/?per_page=").append(perPage).append('&');
+    effective.forEach((name, value) -> url.append(name).append('=').append(Urls.encode(value)).append('&'));
+    return url.toString();
+  }
+
+  /**
+   * The 200 answer: records list their items first, terms after the totals (§5.11).
+   *
+   * @param navigation the result of {@link #navigation}
+   */
+  public ApiResponse response(String itemsKey, ArrayNode items, boolean itemsFirst, String navigation, long total) {
+    long totalPages = totalPages(total);
+    String next = page < totalPages ? navigation + "page=" + (page + 1) : null;
+    String previous = page >= 2 && page <= totalPages + 1 ? navigation + "page=" + (page - 1) : null;
+    ObjectNode body = Json.object();
+    if (itemsFirst) body.set(itemsKey, items);
+    body.put("rest_url", navigation + "page=" + page);
+    if (itemsFirst) putNavigation(body, next, previous);
+    body.put("total", total);
+    body.put("total_pages", totalPages);
+    if (!itemsFirst) {
+      body.set(itemsKey, items);
+      putNavigation(body, next, previous);
+    }
+    var response = ApiResponse.ok(body)
+        .header("X-Cal-Total", Long.toString(total))
+        .header("X-Cal-TotalPages", Long.toString(totalPages));
+    var links = new ArrayList<String>();
+    if (next != null) links.add("<" + next + ">; rel=\"next\"");
+    if (previous != null) links.add("<" + previous + ">; rel=\"prev\"");
+    if (!links.isEmpty()) response.header("Link", String.join(", ", links));
+    return response;
+  }
+
+  private static void putNavigation(ObjectNode body, String next, String previous) {
+    if (next != null) body.put("next_rest_url", next);
+    if (previous != null) body.put("previous_rest_url", previous);
+  }
+}
