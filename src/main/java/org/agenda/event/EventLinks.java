@@ -13,13 +13,13 @@ import org.agenda.http.ApiRequest;
 import org.agenda.http.Invalid;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
-import org.agenda.organizer.OrganizerFields;
 import org.agenda.organizer.Organizers;
+import org.agenda.record.Access;
 import org.agenda.record.InlineRecord;
+import org.agenda.record.RecordKind;
+import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
-import org.agenda.system.Config;
 import org.agenda.text.PlainText;
-import org.agenda.venue.VenueFields;
 import org.agenda.venue.Venues;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Status;
@@ -38,12 +38,14 @@ final class EventLinks {
   private final Languages languages;
   private final Venues venues;
   private final Organizers organizers;
+  private final RecordWrites writes;
   private final LongPredicate userExists;
 
-  EventLinks(Config config, Languages languages, LongPredicate userExists) {
+  EventLinks(Languages languages, Venues venues, Organizers organizers, RecordWrites writes, LongPredicate userExists) {
     this.languages = languages;
-    this.venues = new Venues(config, languages);
-    this.organizers = new Organizers(config, languages);
+    this.venues = venues;
+    this.organizers = organizers;
+    this.writes = writes;
     this.userExists = userExists;
   }
 
@@ -58,8 +60,8 @@ final class EventLinks {
   void check(DSLContext dsl, ApiRequest request, Invalid invalid) {
     TermPlan categories = planTerms(dsl, request, invalid, "categories", TermTables.CATEGORY, Role.AUTHOR);
     TermPlan tags = planTerms(dsl, request, invalid, "tags", TermTables.TAG, Role.EDITOR);
-    LinkPlan venuePlan = planLinks(dsl, request, invalid, Venues.TYPE, VenueFields.createFields());
-    LinkPlan organizerPlan = planLinks(dsl, request, invalid, Organizers.TYPE, OrganizerFields.createFields());
+    LinkPlan venuePlan = planLinks(dsl, request, invalid, venues);
+    LinkPlan organizerPlan = planLinks(dsl, request, invalid, organizers);
     request.attach(Plans.class, new Plans(categories, tags, venuePlan, organizerPlan));
   }
 
@@ -98,7 +100,8 @@ final class EventLinks {
    * Referenced venues or organizers must exist and not be trashed; inline objects are validated like a
    * create request of that resource, their problems reported under the field's name (§6.4).
    */
-  private LinkPlan planLinks(DSLContext dsl, ApiRequest request, Invalid invalid, String name, List<Param> fields) {
+  private LinkPlan planLinks(DSLContext dsl, ApiRequest request, Invalid invalid, RecordKind<?> kind) {
+    String name = kind.type();
     List<Object> items = request.isCleared(name) ? null : request.list(name);
     if (items == null) return null;
     var plan = new ArrayList<Object>();
@@ -111,8 +114,10 @@ final class EventLinks {
       }
       var inline = (EventFields.InlineObject) item;
       try {
-        Map<String, Object> values = InlineRecord.validate(inline.node(), inline.fromText(), fields, name, request.now());
-        if (name.equals(Venues.TYPE)) Venues.checkPair(values);
+        Map<String, Object> values = InlineRecord.validate(inline.node(), inline.fromText(), kind.writeFields(true), name,
+            request.now());
+        String unpaired = kind.unpairedField(values);
+        if (unpaired != null) throw new ParamProblem("rest_missing_pair", "geo_lat and geo_lng must be given together.");
         if (values.get("author") instanceof Long author && !userExists.test(author)) {
           throw new ParamProblem("rest_not_found", "author refers to an unknown user: " + author + ".");
         }
@@ -138,8 +143,8 @@ final class EventLinks {
     Plans plans = request.attachment(Plans.class);
     if (request.has("categories")) event.categoryIds = termIds(dsl, request, plans.categories());
     if (request.has("tags")) event.tagIds = termIds(dsl, request, plans.tags());
-    if (request.has("venue")) event.venueIds = linkedIds(dsl, request, Venues.TYPE, plans.venues());
-    if (request.has("organizer")) event.organizerIds = linkedIds(dsl, request, Organizers.TYPE, plans.organizers());
+    if (request.has("venue")) event.venueIds = linkedIds(dsl, request, venues, plans.venues());
+    if (request.has("organizer")) event.organizerIds = linkedIds(dsl, request, organizers, plans.organizers());
   }
 
   private static List<Long> termIds(DSLContext dsl, ApiRequest request, TermPlan plan) {
@@ -163,7 +168,7 @@ final class EventLinks {
    * or a new one created by the caller (§6.4), which must be allowed to name its author (§4.3).
    */
   @SuppressWarnings("unchecked")
-  private List<Long> linkedIds(DSLContext dsl, ApiRequest request, String type, LinkPlan plan) {
+  private List<Long> linkedIds(DSLContext dsl, ApiRequest request, RecordKind<?> kind, LinkPlan plan) {
     if (plan == null) return List.of();
     var ids = new ArrayList<Long>();
     for (Object item : plan.items()) {
@@ -172,15 +177,10 @@ final class EventLinks {
         id = existing;
       } else {
         Map<String, Object> values = (Map<String, Object>) item;
-        if (values.get("author") instanceof Long author && author != request.caller().id()
-            && !request.caller().atLeast(Role.EDITOR)) {
-          throw ApiError.forbidden();
-        }
-        String name = PlainText.stripTags((String) values.get(type));
-        Long same = Records.findByName(dsl, type, request.language(), name);
-        id = same != null ? same : type.equals(Venues.TYPE)
-            ? venues.create(dsl, values, request.language(), request.caller(), request.now())
-            : organizers.create(dsl, values, request.language(), request.caller(), request.now());
+        Access.requireAuthorRight(request.caller(), values.get("author") instanceof Long author ? author : null);
+        String name = PlainText.stripTags((String) values.get(kind.type()));
+        Long same = Records.findByName(dsl, kind.type(), request.language(), name);
+        id = same != null ? same : writes.create(kind, dsl, values, request.language(), request.caller(), request.now());
       }
       if (!ids.contains(id)) ids.add(id);
     }

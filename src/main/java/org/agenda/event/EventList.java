@@ -27,6 +27,7 @@ import org.agenda.http.ParamProblem;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
+import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.system.Config;
 import org.agenda.term.TermLookup;
@@ -58,10 +59,8 @@ final class EventList {
   }
 
   List<Param> params() {
-    return List.of(
-        Param.integer("page").range(1L, null).defaultValue(1).describe("Page to return."),
-        Param.integer("per_page").range(1L, null).defaultValue(config.defaultPerPage())
-            .describe("Events per page; values above " + config.maxPerPage() + " are capped."),
+    var params = new ArrayList<>(ListPage.params("Events", config.defaultPerPage(), config.maxPerPage()));
+    params.addAll(List.of(
         Param.date("start_date").describe("Events starting on or after this moment (default: start of today, site time zone)."),
         Param.date("end_date").describe("Events ending on or before this moment (default: end of the day 24 months after today)."),
         Param.date("starts_before").describe("Events starting before this moment."),
@@ -85,7 +84,8 @@ final class EventList {
         Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
         Param.integer("post_parent").describe("Events whose parent is this event."),
         Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
-        Param.string("password").maxLength(255).describe("Unlocks protected events with this password."));
+        Param.string("password").maxLength(255).describe("Unlocks protected events with this password.")));
+    return params;
   }
 
   private static Object ticketed(org.agenda.http.Raw raw) {
@@ -121,7 +121,7 @@ final class EventList {
     checkRecords(dsl, request, invalid, "venue", "venue");
     checkRecords(dsl, request, invalid, "organizer", "organizer");
     Long parent = request.integer("post_parent");
-    if (parent != null && !EventStore.RECORD_TYPE.equals(EventStore.typeOf(dsl, parent))) {
+    if (parent != null && !EventStore.RECORD_TYPE.equals(Records.typeOf(dsl, parent))) {
       invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
     }
     boolean hasLat = request.has("geoloc_lat");

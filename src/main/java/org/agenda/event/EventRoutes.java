@@ -16,10 +16,14 @@ import org.agenda.http.RouteTable;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.FuturePublisher;
+import org.agenda.record.RecordWrites;
+import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.Translations;
 import org.agenda.system.Config;
 import org.agenda.user.Role;
+import org.agenda.venue.Venues;
+import org.agenda.organizer.Organizers;
 import org.jooq.DSLContext;
 
 /** The event routes R2–R4 of §2.2: list and create, and read, update and delete by id or slug. */
@@ -35,16 +39,16 @@ public final class EventRoutes {
   private final EventLinks links;
   private final FuturePublisher publisher;
 
-  public EventRoutes(Database database, Config config, Languages languages, LongPredicate userExists,
-      FuturePublisher publisher) {
+  public EventRoutes(Database database, Config config, Languages languages, Venues venues, Organizers organizers,
+      RecordWrites writes, LongPredicate userExists, FuturePublisher publisher) {
     this.database = database;
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
-    this.view = new EventView(config, languages);
+    this.view = new EventView(config, languages, venues, organizers);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
-    this.links = new EventLinks(config, languages, userExists);
+    this.links = new EventLinks(languages, venues, organizers, writes, userExists);
   }
 
   /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
@@ -95,7 +99,7 @@ public final class EventRoutes {
     }
     Long parent = request.isCleared("post_parent") ? null : request.integer("post_parent");
     if (parent != null && parent != 0) {
-      if (!EventStore.RECORD_TYPE.equals(EventStore.typeOf(database.dsl(), parent))) {
+      if (!EventStore.RECORD_TYPE.equals(Records.typeOf(database.dsl(), parent))) {
         invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
       } else {
         Long self = targetIdIfKnown(request);
@@ -147,13 +151,13 @@ public final class EventRoutes {
   }
 
   private ApiResponse create(ApiRequest request) {
-    requireAuthorRight(request);
+    Access.requireAuthorRight(request.caller(), request.integer("author"));
     Event created = database.transaction(dsl -> {
       Event event = write.create(request);
       links.apply(dsl, request, event);
       event.id = EventStore.insertRecord(dsl, event);
-      var text = event.translations.get(request.language());
-      event.translations.put(request.language(), text.withSlug(write.slugFor(dsl, request, text, event.id)));
+      event.translations.put(request.language(),
+          RecordWrites.textAfterUpdate(dsl, request, EventStore.RECORD_TYPE, "title", event.id, null));
       EventStore.insertRest(dsl, event);
       return event;
     });
@@ -166,7 +170,7 @@ public final class EventRoutes {
     Event updated = database.transaction(dsl -> {
       Event stored = target(dsl, request);
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())) throw ApiError.forbidden();
-      requireAuthorRight(request);
+      Access.requireAuthorRight(request.caller(), request.integer("author"));
       Event event = write.update(request, stored, dsl);
       links.apply(dsl, request, event);
       if (!event.sameStoredValues(stored)) event.modifiedUtc = request.now().getEpochSecond();
@@ -200,14 +204,6 @@ public final class EventRoutes {
       return trashed;
     });
     return ApiResponse.ok(render(deleted, request));
-  }
-
-  /** §6.4: only editors and higher may name another user as author. */
-  private static void requireAuthorRight(ApiRequest request) {
-    Long author = request.integer("author");
-    if (author != null && author != request.caller().id() && !request.caller().atLeast(Role.EDITOR)) {
-      throw ApiError.forbidden();
-    }
   }
 
   /** Responses to writes show the event in L, or as fallback would (never refused, never stripped). */

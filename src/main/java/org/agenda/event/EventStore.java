@@ -34,11 +34,6 @@ final class EventStore {
       IMAGE, WEBSITE, START_UTC, END_UTC, START_LOCAL, END_LOCAL, TIMEZONE, ALL_DAY, PASSWORD, COST, SHOW_MAP,
       SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT);
 
-  /** "event", "venue", "organizer", or null when no record has the id. */
-  static String typeOf(DSLContext dsl, long id) {
-    return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
-  }
-
   /** The events with these ids, in the given order, in three queries whatever the count. */
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
     if (ids.isEmpty()) return List.of();
@@ -148,8 +143,12 @@ final class EventStore {
 
   /** Inserts the record row and returns its new id; the event row and text follow in {@link #insertRest}. */
   static long insertRecord(DSLContext dsl, Event event) {
-    return Records.insert(dsl, RECORD_TYPE, new RecordRow(0, event.author, event.status, event.statusBeforeTrash,
-        event.dateUtc, event.modifiedUtc, event.image, event.website));
+    return Records.insert(dsl, RECORD_TYPE, recordRow(event));
+  }
+
+  private static RecordRow recordRow(Event event) {
+    return new RecordRow(event.id, event.author, event.status, event.statusBeforeTrash, event.dateUtc,
+        event.modifiedUtc, event.image, event.website);
   }
 
   static void insertRest(DSLContext dsl, Event event) {
@@ -162,16 +161,7 @@ final class EventStore {
   }
 
   static void update(DSLContext dsl, Event before, Event after) {
-    dsl.update(RECORDS)
-        .set(AUTHOR, after.author)
-        .set(STATUS, after.status)
-        .set(STATUS_BEFORE_TRASH, after.statusBeforeTrash)
-        .set(DATE_UTC, after.dateUtc)
-        .set(MODIFIED_UTC, after.modifiedUtc)
-        .set(IMAGE, after.image)
-        .set(WEBSITE, after.website)
-        .where(ID.eq(after.id))
-        .execute();
+    Records.update(dsl, recordRow(after));
     dsl.update(EVENTS).set(eventValues(after)).where(EVENT_ID.eq(after.id)).execute();
     for (Translation text : after.translations.values()) {
       Translation old = before.translations.get(text.language());
@@ -231,7 +221,7 @@ final class EventStore {
   /** Permanent delete: children lose their parent (§4.9); translations and links go with the record. */
   static void delete(DSLContext dsl, long id) {
     dsl.update(EVENTS).set(POST_PARENT, 0L).where(POST_PARENT.eq(id)).execute();
-    dsl.deleteFrom(RECORDS).where(ID.eq(id)).execute();
+    Records.delete(dsl, id);
   }
 
   /** Ids of the event and all its descendants, for the cycle check of {@code post_parent}. */

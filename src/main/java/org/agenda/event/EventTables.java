@@ -4,17 +4,16 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import org.agenda.record.RecordTables;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
 
-/** Columns of the event tables (see V1__schema.sql). */
+/** Columns of the event tables (see V1__schema.sql); the events table itself is in {@link RecordTables}. */
 final class EventTables {
   private EventTables() {}
 
-  static final Table<Record> EVENTS = table(name("events"));
-  static final Field<Long> EVENT_ID = field(name("events", "id"), Long.class);
-  static final Field<Long> START_UTC = field(name("events", "start_utc"), Long.class);
+  static final Field<Long> START_UTC = RecordTables.EVENT_START_UTC;
   static final Field<Long> END_UTC = field(name("events", "end_utc"), Long.class);
   static final Field<String> START_LOCAL = field(name("events", "start_local"), String.class);
   static final Field<String> END_LOCAL = field(name("events", "end_local"), String.class);
@@ -29,15 +28,15 @@ final class EventTables {
   static final Field<Integer> FEATURED = field(name("events", "featured"), Integer.class);
   static final Field<Long> POST_PARENT = field(name("events", "post_parent"), Long.class);
 
-  static final Table<Record> EVENT_VENUES = table(name("event_venues"));
-  static final Field<Long> EV_EVENT = field(name("event_venues", "event_id"), Long.class);
-  static final Field<Long> EV_VENUE = field(name("event_venues", "venue_id"), Long.class);
-  static final Field<Integer> EV_POSITION = field(name("event_venues", "position"), Integer.class);
+  static final Table<Record> EVENT_VENUES = RecordTables.VENUE_LINKS.table();
+  static final Field<Long> EV_EVENT = RecordTables.VENUE_LINKS.event();
+  static final Field<Long> EV_VENUE = RecordTables.VENUE_LINKS.target();
+  static final Field<Integer> EV_POSITION = RecordTables.VENUE_LINKS.position();
 
-  static final Table<Record> EVENT_ORGANIZERS = table(name("event_organizers"));
-  static final Field<Long> EO_EVENT = field(name("event_organizers", "event_id"), Long.class);
-  static final Field<Long> EO_ORGANIZER = field(name("event_organizers", "organizer_id"), Long.class);
-  static final Field<Integer> EO_POSITION = field(name("event_organizers", "position"), Integer.class);
+  static final Table<Record> EVENT_ORGANIZERS = RecordTables.ORGANIZER_LINKS.table();
+  static final Field<Long> EO_EVENT = RecordTables.ORGANIZER_LINKS.event();
+  static final Field<Long> EO_ORGANIZER = RecordTables.ORGANIZER_LINKS.target();
+  static final Field<Integer> EO_POSITION = RecordTables.ORGANIZER_LINKS.position();
 
   static final Table<Record> EVENT_TERMS = table(name("event_terms"));
   static final Field<Long> ET_EVENT = field(name("event_terms", "event_id"), Long.class);

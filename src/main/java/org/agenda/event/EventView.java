@@ -36,11 +36,11 @@ final class EventView {
   private final Venues venues;
   private final Organizers organizers;
 
-  EventView(Config config, Languages languages) {
+  EventView(Config config, Languages languages, Venues venues, Organizers organizers) {
     this.config = config;
     this.languages = languages;
-    this.venues = new Venues(config, languages);
-    this.organizers = new Organizers(config, languages);
+    this.venues = venues;
+    this.organizers = organizers;
   }
 
   /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */

@@ -4,20 +4,18 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.DateValue;
 import org.agenda.http.Invalid;
+import org.agenda.record.CommonFields;
+import org.agenda.record.RecordWrites;
 import org.agenda.record.Status;
 import org.agenda.record.Translation;
-import org.agenda.record.Translations;
 import org.agenda.system.Config;
-import org.agenda.text.HtmlSanitizer;
 import org.agenda.text.PlainText;
-import org.agenda.text.Slugs;
 import org.agenda.time.DateTimes;
 import org.agenda.time.EventTimezone;
 import org.jooq.DSLContext;
@@ -28,7 +26,6 @@ import org.jooq.DSLContext;
  */
 final class EventWrite {
   private static final DateTimeFormatter STORED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-  private static final List<String> TRANSLATABLE = List.of("title", "description", "excerpt", "slug");
 
   private final Config config;
 
@@ -36,16 +33,13 @@ final class EventWrite {
     this.config = config;
   }
 
-  /** A new event with the request's values and the defaults of §6.4; its id and slug come later. */
+  /** A new event with the request's values and the defaults of §6.4; its id and text come later. */
   Event create(ApiRequest request) {
     Event event = new Event();
     event.author = request.has("author") ? request.integer("author") : request.caller().id();
     event.dateUtc = request.now().getEpochSecond();
     event.timezone = EventTimezone.of(config.timezone()).name();
-    event.translations.put(request.language(),
-        new Translation(request.language(), "", "", "", ""));
     applyShared(request, event, null);
-    event.translations.put(request.language(), applyText(request, event.translations.get(request.language())));
     event.status = Status.toStore(request.caller(), request.string("status"), null,
         Instant.ofEpochSecond(event.dateUtc), request.now());
     event.modifiedUtc = request.now().getEpochSecond();
@@ -56,33 +50,16 @@ final class EventWrite {
   Event update(ApiRequest request, Event stored, DSLContext dsl) {
     Event event = stored.copy();
     applyShared(request, event, stored);
-    String language = request.language();
-    Translation existing = event.translations.get(language);
-    boolean sendsText = TRANSLATABLE.stream().anyMatch(request::has);
-    if (existing != null) {
-      Translation changed = applyText(request, existing);
-      if (request.has("slug")) changed = changed.withSlug(slugFor(dsl, request, changed, event.id));
-      event.translations.put(language, changed);
-    } else if (sendsText) {
-      if (!request.has("title")) throw Invalid.missing(List.of("title"));
-      Translation created = applyText(request, new Translation(language, "", "", "", ""));
-      event.translations.put(language, created.withSlug(slugFor(dsl, request, created, event.id)));
+    Translation text = RecordWrites.textAfterUpdate(dsl, request, EventStore.RECORD_TYPE, "title", event.id,
+        event.translations.get(request.language()));
+    if (text != null) {
+      event.translations.put(request.language(), text);
       sortTranslations(event);
     }
-    String given = request.string("status");
-    if (given != null || !Status.TRASH.equals(stored.status)) {
-      // An update without status leaves a trashed event trashed; with one, it restores it (§4.9).
-      event.status = Status.toStore(request.caller(), given, stored.status, Instant.ofEpochSecond(event.dateUtc),
-          request.now());
-      event.statusBeforeTrash = null;
-    }
+    event.status = Status.afterUpdate(request.caller(), request.string("status"), stored.status,
+        Instant.ofEpochSecond(event.dateUtc), request.now());
+    if (!Status.TRASH.equals(event.status)) event.statusBeforeTrash = null;
     return event;
-  }
-
-  /** The slug of a new or renamed translation: the given one, normalised, else derived; made unique. */
-  String slugFor(DSLContext dsl, ApiRequest request, Translation text, long eventId) {
-    String wanted = request.has("slug") && !request.isCleared("slug") ? Slugs.normalise(request.string("slug")) : "";
-    return Translations.uniqueSlug(dsl, EventStore.RECORD_TYPE, text.language(), wanted, text.name(), eventId);
   }
 
   private void sortTranslations(Event event) {
@@ -94,26 +71,10 @@ final class EventWrite {
     event.translations = sorted;
   }
 
-  private static Translation applyText(ApiRequest request, Translation text) {
-    Translation result = text;
-    if (request.has("title")) result = result.withName(PlainText.stripTags(request.string("title")));
-    if (request.has("description")) result = result.withDescription(html(request, "description"));
-    if (request.has("excerpt")) result = result.withExcerpt(html(request, "excerpt"));
-    return result;
-  }
-
-  private static String html(ApiRequest request, String name) {
-    return request.isCleared(name) ? "" : HtmlSanitizer.sanitize(request.string(name));
-  }
-
   private void applyShared(ApiRequest request, Event event, Event stored) {
     if (request.has("author")) event.author = request.integer("author");
     applyDates(request, event, stored);
-    if (request.has("date_utc")) {
-      event.dateUtc = request.date("date_utc").in(ZoneOffset.UTC, request.now()).toEpochSecond();
-    } else if (request.has("date")) {
-      event.dateUtc = request.date("date").in(config.timezone(), request.now()).toEpochSecond();
-    }
+    event.dateUtc = CommonFields.publicationDate(request.params(), event.dateUtc, request.now(), config.timezone());
     if (request.has("password")) event.password = request.isCleared("password") ? null : request.string("password");
     if (request.has("image")) event.image = request.isCleared("image") ? null : (String) request.value("image");
     if (request.has("website")) event.website = request.isCleared("website") ? "" : (String) request.value("website");

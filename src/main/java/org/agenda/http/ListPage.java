@@ -3,6 +3,7 @@ package org.agenda.http;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,6 +13,14 @@ import java.util.Map;
 public final class ListPage {
   private final long page;
   private final int perPage;
+
+  /** The {@code page} and {@code per_page} parameters of every list, first in its declaration order. */
+  public static List<Param> params(String items, int defaultPerPage, int maxPerPage) {
+    return List.of(
+        Param.integer("page").range(1L, null).defaultValue(1).describe("Page to return."),
+        Param.integer("per_page").range(1L, null).defaultValue(defaultPerPage)
+            .describe(items + " per page; values above " + maxPerPage + " are capped."));
+  }
 
   /** The {@code page} and {@code per_page} of the request, {@code per_page} capped (§2.9). */
   public ListPage(ApiRequest request, int defaultPerPage, int maxPerPage) {

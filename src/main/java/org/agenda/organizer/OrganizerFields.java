@@ -7,15 +7,16 @@ import org.agenda.http.ParamProblem;
 import org.agenda.record.CommonFields;
 
 /** The organizer write fields of §6.10, in the order of its field table. */
-public final class OrganizerFields {
+final class OrganizerFields {
   private static final java.util.regex.Pattern EMAIL = java.util.regex.Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 
   private OrganizerFields() {}
 
-  public static List<Param> createFields() {
+  static List<Param> writeFields(boolean create) {
     var fields = new ArrayList<Param>();
-    fields.add(Param.string("organizer").maxLength(500).writeField().required()
-        .describe("The organizer name, plain text, in the request language."));
+    Param name = Param.string("organizer").maxLength(500).writeField()
+        .describe("The organizer name, plain text, in the request language.");
+    fields.add(create ? name.required() : name);
     fields.add(Param.string("description").maxLength(100_000).emptyClears().nullClears()
         .describe("The organizer description, HTML (sanitised), in the request language."));
     fields.add(Param.string("slug").maxLength(200).emptyClears().nullClears()

@@ -3,26 +3,28 @@ package org.agenda.organizer;
 import static org.agenda.organizer.OrganizerTables.*;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.agenda.http.Caller;
+import org.agenda.http.Param;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
-import org.agenda.record.CommonFields;
+import org.agenda.record.RecordKind;
 import org.agenda.record.RecordRow;
+import org.agenda.record.RecordTables;
 import org.agenda.record.RecordView;
 import org.agenda.record.Records;
-import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.system.Config;
 import org.agenda.text.PlainText;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 
-/** Stored organizers: loading, the representation of §5.7 with its Person JSON-LD, and creation. */
-public final class Organizers {
+/** Organizers (§5.7, §6.10): their own fields, the representation with its Person JSON-LD, and search texts. */
+public final class Organizers implements RecordKind<Organizer> {
   public static final String TYPE = "organizer";
 
   private final Config config;
@@ -33,9 +35,28 @@ public final class Organizers {
     this.languages = languages;
   }
 
-  private record Organizer(RecordRow row, Map<String, Translation> translations, String phone, String email) {}
+  @Override
+  public String type() {
+    return TYPE;
+  }
 
-  private static Map<Long, Organizer> load(DSLContext dsl, Collection<Long> ids) {
+  @Override
+  public String collection() {
+    return "organizers";
+  }
+
+  @Override
+  public RecordTables.LinkTable eventLinks() {
+    return RecordTables.ORGANIZER_LINKS;
+  }
+
+  @Override
+  public List<Param> writeFields(boolean create) {
+    return OrganizerFields.writeFields(create);
+  }
+
+  @Override
+  public Map<Long, Organizer> load(DSLContext dsl, Collection<Long> ids) {
     Map<Long, Organizer> organizers = new LinkedHashMap<>();
     if (ids.isEmpty()) return organizers;
     Map<Long, RecordRow> rows = Records.load(dsl, TYPE, ids);
@@ -56,7 +77,8 @@ public final class Organizers {
     return result;
   }
 
-  private ObjectNode render(Organizer organizer, Translation text, Urls urls, boolean withJsonLd) {
+  @Override
+  public ObjectNode render(Organizer organizer, Translation text, Urls urls, boolean withJsonLd) {
     long id = organizer.row().id();
     String pageUrl = urls.page(config.permalinks().get("organizer"), text.language(), text.slug(), id);
     ObjectNode node = RecordView.head(organizer.row(), text, "organizer", "organizers", pageUrl, urls, config.timezone());
@@ -78,21 +100,32 @@ public final class Organizers {
     return node;
   }
 
-  /** Creates an organizer from validated create fields (§6.10) with text in the request language only. */
-  public long create(DSLContext dsl, Map<String, Object> values, String language, Caller caller, Instant now) {
-    long dateUtc = CommonFields.publicationDate(values, now, config.timezone());
-    String status = Status.toStore(caller, (String) values.get("status"), null, Instant.ofEpochSecond(dateUtc), now);
-    long author = values.containsKey("author") ? (Long) values.get("author") : caller.id();
-    long id = Records.insert(dsl, TYPE, new RecordRow(0, author, status, null, dateUtc, now.getEpochSecond(),
-        text(values, "image"), text(values, "website")));
-    String phone = text(values, "phone") == null ? null : PlainText.stripTagsCollapse(text(values, "phone"));
-    dsl.insertInto(ORGANIZERS).set(ID, id).set(PHONE, phone == null || phone.isEmpty() ? null : phone)
-        .set(EMAIL, text(values, "email")).execute();
-    Translations.saveFirst(dsl, TYPE, id, language, values);
-    return id;
+  @Override
+  public void insertDetails(DSLContext dsl, long id, Map<String, Object> values) {
+    Map<Field<?>, Object> columns = columns(values);
+    columns.put(ID, id);
+    dsl.insertInto(ORGANIZERS).set(columns).execute();
   }
 
-  private static String text(Map<String, Object> values, String name) {
-    return values.get(name) instanceof String value ? value : null;
+  @Override
+  public void updateDetails(DSLContext dsl, long id, Map<String, Object> values) {
+    Map<Field<?>, Object> columns = columns(values);
+    if (!columns.isEmpty()) dsl.update(ORGANIZERS).set(columns).where(ID.eq(id)).execute();
+  }
+
+  /** The columns the values contain; {@code ""}/{@code null} store null (§6.10 "Clear with"). */
+  private static Map<Field<?>, Object> columns(Map<String, Object> values) {
+    Map<Field<?>, Object> columns = new LinkedHashMap<>();
+    if (values.containsKey("phone")) {
+      String phone = values.get("phone") instanceof String value ? PlainText.stripTagsCollapse(value) : "";
+      columns.put(PHONE, phone.isEmpty() ? null : phone);
+    }
+    if (values.containsKey("email")) columns.put(EMAIL, values.get("email") instanceof String email ? email : null);
+    return columns;
+  }
+
+  @Override
+  public List<String> searchTexts(Organizer organizer) {
+    return Arrays.asList(organizer.phone(), organizer.email(), organizer.row().website());
   }
 }

@@ -18,6 +18,13 @@ public final class Access {
         && (effectiveStatus.equals(Status.DRAFT) || effectiveStatus.equals(Status.PENDING));
   }
 
+  /** §4.3: only editors and higher may name another user as author; throws 403 otherwise. */
+  public static void requireAuthorRight(Caller caller, Long author) {
+    if (author != null && author != caller.id() && !caller.atLeast(Role.EDITOR)) {
+      throw org.agenda.http.ApiError.forbidden();
+    }
+  }
+
   public static boolean canRead(Caller caller, String status, long author, String effectiveStatus) {
     if (status.equals(Status.PUBLISH)) return true;
     if (status.equals(Status.TRASH)) return canEdit(caller, author, effectiveStatus);

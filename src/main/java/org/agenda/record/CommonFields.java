@@ -38,14 +38,17 @@ public final class CommonFields {
         .describe("Absolute http(s) URL of the " + resource + " website; empty clears it.");
   }
 
-  /** The publication date of a create request: {@code date_utc} wins over {@code date}; else now (§6.4). */
-  public static long publicationDate(java.util.Map<String, Object> values, java.time.Instant now,
+  /**
+   * The publication date a write gives (§6.4): {@code date_utc} wins over {@code date} (site time zone);
+   * {@code otherwise} when it gives neither (now on create, the stored date on update).
+   */
+  public static long publicationDate(java.util.Map<String, Object> values, long otherwise, java.time.Instant now,
       java.time.ZoneId siteZone) {
     if (values.get("date_utc") instanceof org.agenda.http.DateValue date) {
       return date.in(java.time.ZoneOffset.UTC, now).toEpochSecond();
     }
     if (values.get("date") instanceof org.agenda.http.DateValue date) return date.in(siteZone, now).toEpochSecond();
-    return now.getEpochSecond();
+    return otherwise;
   }
 
   /** An absolute http(s) URL, trimmed; {@link Param#CLEAR} for "". */

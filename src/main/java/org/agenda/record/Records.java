@@ -29,6 +29,30 @@ public final class Records {
         .value1();
   }
 
+  /** "event", "venue", "organizer", or null when no record has the id. */
+  public static String typeOf(DSLContext dsl, long id) {
+    return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
+  }
+
+  /** Writes every shared field of the row. */
+  public static void update(DSLContext dsl, RecordRow row) {
+    dsl.update(RECORDS)
+        .set(AUTHOR, row.author())
+        .set(STATUS, row.status())
+        .set(STATUS_BEFORE_TRASH, row.statusBeforeTrash())
+        .set(DATE_UTC, row.dateUtc())
+        .set(MODIFIED_UTC, row.modifiedUtc())
+        .set(IMAGE, row.image())
+        .set(WEBSITE, row.website())
+        .where(ID.eq(row.id()))
+        .execute();
+  }
+
+  /** Permanent delete: translations, links and the type's own row go with it (foreign keys cascade). */
+  public static void delete(DSLContext dsl, long id) {
+    dsl.deleteFrom(RECORDS).where(ID.eq(id)).execute();
+  }
+
   /** The record rows of the type with these ids. */
   public static Map<Long, RecordRow> load(DSLContext dsl, String type, Collection<Long> ids) {
     Map<Long, RecordRow> rows = new LinkedHashMap<>();

@@ -40,4 +40,10 @@ public final class Status {
     if (status.equals(FUTURE) && !publishedAt.isAfter(now)) return PUBLISH;
     return status;
   }
+
+  /** The status after an update: a trashed record stays trashed unless the update gives a status (§4.9). */
+  public static String afterUpdate(Caller caller, String given, String current, Instant publishedAt, Instant now) {
+    if (given == null && TRASH.equals(current)) return TRASH;
+    return toStore(caller, given, current, publishedAt, now);
+  }
 }

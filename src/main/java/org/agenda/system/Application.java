@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import java.util.function.ToDoubleFunction;
 import org.agenda.db.Database;
 import org.agenda.event.EventRoutes;
@@ -24,10 +25,14 @@ import org.agenda.http.RouteTable;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.FuturePublisher;
+import org.agenda.organizer.Organizers;
+import org.agenda.record.RecordRoutes;
 import org.agenda.record.RecordTables;
+import org.agenda.record.RecordWrites;
 import org.agenda.term.TermTables;
 import org.agenda.user.Authenticator;
 import org.agenda.user.Users;
+import org.agenda.venue.Venues;
 import org.eclipse.jetty.http.UriCompliance;
 
 /** Wires the whole service by hand, in one place, and runs it on Javalin. */
@@ -68,7 +73,13 @@ public final class Application implements AutoCloseable {
       var routes = new RouteTable(config.languages());
       routes.add(new NamespaceIndex(routes).route());
       routes.add(new OpenApiDocument(routes).route());
-      new EventRoutes(database, config, languages, id -> users.byId(id).isPresent(), publisher).register(routes);
+      LongPredicate userExists = id -> users.byId(id).isPresent();
+      var venues = new Venues(config, languages);
+      var organizers = new Organizers(config, languages);
+      var writes = new RecordWrites(config.timezone());
+      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher).register(routes);
+      new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
+      new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
       routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
       ReferencePage.routes().forEach(routes::add);
       routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));

@@ -7,14 +7,15 @@ import org.agenda.http.Param;
 import org.agenda.record.CommonFields;
 
 /** The venue write fields of §6.8, in the order of its field table. */
-public final class VenueFields {
+final class VenueFields {
   static final List<String> ADDRESS_FIELDS = List.of("address", "city", "country", "province", "state", "zip");
 
   private VenueFields() {}
 
-  public static List<Param> createFields() {
+  static List<Param> writeFields(boolean create) {
     var fields = new ArrayList<Param>();
-    fields.add(Param.string("venue").maxLength(500).writeField().required().describe("The venue name, plain text, in the request language."));
+    Param venue = Param.string("venue").maxLength(500).writeField().describe("The venue name, plain text, in the request language.");
+    fields.add(create ? venue.required() : venue);
     fields.add(Param.string("description").maxLength(100_000).emptyClears().nullClears()
         .describe("The venue description, HTML (sanitised), in the request language."));
     fields.add(Param.string("slug").maxLength(200).emptyClears().nullClears()

@@ -4,6 +4,9 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
@@ -22,8 +25,18 @@ public final class VenueTables {
   static final Field<String> STATEPROVINCE = field(name("venues", "stateprovince"), String.class);
   static final Field<String> ZIP = field(name("venues", "zip"), String.class);
   static final Field<String> PHONE = field(name("venues", "phone"), String.class);
+  /** The plain-text columns, by the name of their write field. */
+  static final Map<String, Field<String>> TEXT_COLUMNS = textColumns();
   static final Field<Integer> SHOW_MAP = field(name("venues", "show_map"), Integer.class);
   static final Field<Integer> SHOW_MAP_LINK = field(name("venues", "show_map_link"), Integer.class);
   public static final Field<Double> GEO_LAT = field(name("venues", "geo_lat"), Double.class);
   public static final Field<Double> GEO_LNG = field(name("venues", "geo_lng"), Double.class);
+
+  private static Map<String, Field<String>> textColumns() {
+    Map<String, Field<String>> columns = new LinkedHashMap<>();
+    for (Field<String> column : List.of(ADDRESS, CITY, COUNTRY, PROVINCE, STATE, STATEPROVINCE, ZIP, PHONE)) {
+      columns.put(column.getName(), column);
+    }
+    return columns;
+  }
 }

@@ -4,28 +4,29 @@ import static org.agenda.venue.VenueTables.*;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
-import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.agenda.http.Caller;
 import org.agenda.http.Json;
-import org.agenda.http.ParamProblem;
+import org.agenda.http.Param;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
-import org.agenda.record.CommonFields;
+import org.agenda.record.RecordKind;
 import org.agenda.record.RecordRow;
+import org.agenda.record.RecordTables;
 import org.agenda.record.RecordView;
 import org.agenda.record.Records;
-import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.system.Config;
 import org.agenda.text.PlainText;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 
-/** Stored venues: loading, the representation of §5.6 with its Place JSON-LD, and creation. */
-public final class Venues {
+/** Venues (§5.6, §6.7–§6.9): their own fields, the representation with its Place JSON-LD, and search texts. */
+public final class Venues implements RecordKind<Venue> {
   public static final String TYPE = "venue";
 
   private final Config config;
@@ -36,7 +37,40 @@ public final class Venues {
     this.languages = languages;
   }
 
-  static Map<Long, Venue> load(DSLContext dsl, Collection<Long> ids) {
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public String collection() {
+    return "venues";
+  }
+
+  @Override
+  public RecordTables.LinkTable eventLinks() {
+    return RecordTables.VENUE_LINKS;
+  }
+
+  @Override
+  public List<Param> writeFields(boolean create) {
+    return VenueFields.writeFields(create);
+  }
+
+  /** §6.8: coordinates are given, or cleared, together. */
+  @Override
+  public String unpairedField(Map<String, Object> values) {
+    boolean lat = values.containsKey("geo_lat");
+    boolean lng = values.containsKey("geo_lng");
+    if (lat != lng) return lat ? "geo_lat" : "geo_lng";
+    if (lat && (values.get("geo_lat") instanceof BigDecimal) != (values.get("geo_lng") instanceof BigDecimal)) {
+      return values.get("geo_lat") instanceof BigDecimal ? "geo_lng" : "geo_lat";
+    }
+    return null;
+  }
+
+  @Override
+  public Map<Long, Venue> load(DSLContext dsl, Collection<Long> ids) {
     Map<Long, Venue> venues = new LinkedHashMap<>();
     if (ids.isEmpty()) return venues;
     Map<Long, RecordRow> rows = Records.load(dsl, TYPE, ids);
@@ -62,7 +96,8 @@ public final class Venues {
     return result;
   }
 
-  private ObjectNode render(Venue venue, Translation text, Urls urls, boolean withJsonLd) {
+  @Override
+  public ObjectNode render(Venue venue, Translation text, Urls urls, boolean withJsonLd) {
     String pageUrl = urls.page(config.permalinks().get("venue"), text.language(), text.slug(), venue.row().id());
     ObjectNode node = RecordView.head(venue.row(), text, "venue", "venues", pageUrl, urls, config.timezone());
     RecordView.putIfPresent(node, "address", venue.address());
@@ -112,47 +147,47 @@ public final class Venues {
     return ld;
   }
 
-  /** Rules across fields of a create request: coordinates come in pairs (§6.8). */
-  public static void checkPair(Map<String, Object> values) {
-    boolean lat = values.get("geo_lat") instanceof BigDecimal;
-    boolean lng = values.get("geo_lng") instanceof BigDecimal;
-    if (lat != lng) throw new ParamProblem("rest_missing_pair", "geo_lat and geo_lng must be given together.");
+  @Override
+  public void insertDetails(DSLContext dsl, long id, Map<String, Object> values) {
+    Map<Field<?>, Object> columns = textColumns(values);
+    columns.put(ID, id);
+    columns.put(SHOW_MAP, Boolean.FALSE.equals(values.get("show_map")) ? 0 : 1);
+    columns.put(SHOW_MAP_LINK, Boolean.FALSE.equals(values.get("show_map_link")) ? 0 : 1);
+    columns.putAll(coordinates(values));
+    dsl.insertInto(VENUES).set(columns).execute();
   }
 
-  /** Creates a venue from validated create fields (§6.8) with text in the request language only. */
-  public long create(DSLContext dsl, Map<String, Object> values, String language, Caller caller, Instant now) {
-    long dateUtc = CommonFields.publicationDate(values, now, config.timezone());
-    String status = Status.toStore(caller, (String) values.get("status"), null, Instant.ofEpochSecond(dateUtc), now);
-    long author = values.containsKey("author") ? (Long) values.get("author") : caller.id();
-    long id = Records.insert(dsl, TYPE, new RecordRow(0, author, status, null, dateUtc, now.getEpochSecond(),
-        text(values, "image"), text(values, "website")));
-    BigDecimal lat = values.get("geo_lat") instanceof BigDecimal d ? d : null;
-    BigDecimal lng = values.get("geo_lng") instanceof BigDecimal d ? d : null;
-    boolean located = lat != null && lng != null;
-    dsl.insertInto(VENUES)
-        .set(ID, id)
-        .set(ADDRESS, plain(values, "address")).set(CITY, plain(values, "city")).set(COUNTRY, plain(values, "country"))
-        .set(PROVINCE, plain(values, "province")).set(STATE, plain(values, "state"))
-        .set(STATEPROVINCE, plain(values, "stateprovince")).set(ZIP, plain(values, "zip")).set(PHONE, plain(values, "phone"))
-        .set(SHOW_MAP, flag(values, "show_map")).set(SHOW_MAP_LINK, flag(values, "show_map_link"))
-        .set(GEO_LAT, located ? lat.doubleValue() : null).set(GEO_LNG, located ? lng.doubleValue() : null)
-        .execute();
-    Translations.saveFirst(dsl, TYPE, id, language, values);
-    return id;
+  @Override
+  public void updateDetails(DSLContext dsl, long id, Map<String, Object> values) {
+    Map<Field<?>, Object> columns = textColumns(values);
+    if (values.get("show_map") instanceof Boolean show) columns.put(SHOW_MAP, show ? 1 : 0);
+    if (values.get("show_map_link") instanceof Boolean show) columns.put(SHOW_MAP_LINK, show ? 1 : 0);
+    if (values.containsKey("geo_lat")) columns.putAll(coordinates(values));
+    if (!columns.isEmpty()) dsl.update(VENUES).set(columns).where(ID.eq(id)).execute();
   }
 
-  private static String text(Map<String, Object> values, String name) {
-    return values.get(name) instanceof String value ? value : null;
+  /** The plain-text columns the values contain; {@code ""}/{@code null} store null (§6.8 "Clear with"). */
+  private static Map<Field<?>, Object> textColumns(Map<String, Object> values) {
+    Map<Field<?>, Object> columns = new LinkedHashMap<>();
+    TEXT_COLUMNS.forEach((name, column) -> {
+      if (!values.containsKey(name)) return;
+      String clean = values.get(name) instanceof String value ? PlainText.stripTagsCollapse(value) : "";
+      columns.put(column, clean.isEmpty() ? null : clean);
+    });
+    return columns;
   }
 
-  private static String plain(Map<String, Object> values, String name) {
-    String value = text(values, name);
-    if (value == null) return null;
-    String clean = PlainText.stripTagsCollapse(value);
-    return clean.isEmpty() ? null : clean;
+  private static Map<Field<?>, Object> coordinates(Map<String, Object> values) {
+    Map<Field<?>, Object> columns = new LinkedHashMap<>();
+    boolean located = values.get("geo_lat") instanceof BigDecimal && values.get("geo_lng") instanceof BigDecimal;
+    columns.put(GEO_LAT, located ? ((BigDecimal) values.get("geo_lat")).doubleValue() : null);
+    columns.put(GEO_LNG, located ? ((BigDecimal) values.get("geo_lng")).doubleValue() : null);
+    return columns;
   }
 
-  private static int flag(Map<String, Object> values, String name) {
-    return Boolean.FALSE.equals(values.get(name)) ? 0 : 1;
+  @Override
+  public List<String> searchTexts(Venue venue) {
+    return Arrays.asList(venue.address(), venue.city(), venue.province(), venue.state(), venue.derivedStateprovince(),
+        venue.zip(), venue.phone());
   }
 }
