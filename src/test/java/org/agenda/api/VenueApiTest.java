@@ -848,8 +848,13 @@ class VenueApiTest {
     JsonNode routes = index.path("routes");
     String bySlug = "/by-slug/(?P<slug>[^/]+)";
     String byId = "/(?P<id>\\d+)";
-    assertThat(keys(routes)).containsSequence(NS + "/events" + bySlug, VENUES, VENUES + byId, VENUES + bySlug,
-        ORGANIZERS, ORGANIZERS + byId, ORGANIZERS + bySlug, NS + "/categories");
+    List<String> routeKeys = keys(routes);
+    assertThat(routeKeys).containsSequence(NS + "/events" + bySlug, VENUES, VENUES + byId, VENUES + bySlug,
+        ORGANIZERS, ORGANIZERS + byId, ORGANIZERS + bySlug);
+    int next = routeKeys.indexOf(ORGANIZERS + bySlug) + 1;
+    if (next < routeKeys.size()) { // the term routes (R11–R14) come next, when they are registered
+      assertThat(routeKeys.get(next)).isEqualTo(NS + "/categories");
+    }
     for (String collection : List.of(VENUES, ORGANIZERS)) {
       JsonNode list = routes.path(collection);
       assertThat(list.path("namespace").asText()).isEqualTo("cal/events/v1");

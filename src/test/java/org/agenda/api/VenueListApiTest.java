@@ -422,6 +422,16 @@ class VenueListApiTest {
   }
 
   @Test
+  void aFutureVenueIsListedOnceItsPublicationDatePasses() {
+    long later = vid(au, named("Toekomstzaal", "date", "2026-03-10 16:00"));
+    assertThat(ids(anon, "?search=toekomstzaal")).isEmpty();
+    assertThat(ids(co, "?search=toekomstzaal&status=future")).containsExactly(later);
+    server.clock.set(Instant.parse("2026-03-10T15:00:01Z"));
+    assertThat(ids(anon, "?search=toekomstzaal")).containsExactly(later);
+    assertThat(ids(co, "?search=toekomstzaal&status=future")).isEmpty();
+  }
+
+  @Test
   void contributorPublishingIsScaledBackInLists() {
     long mine = id(venue(co, named("Bijdrage lijst", "status", "publish")));
     assertThat(ids(anon, "?search=bijdrage")).isEmpty();
