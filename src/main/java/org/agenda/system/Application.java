@@ -25,6 +25,7 @@ import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.FuturePublisher;
 import org.agenda.record.RecordTables;
+import org.agenda.term.TermRoutes;
 import org.agenda.term.TermTables;
 import org.agenda.user.Authenticator;
 import org.agenda.user.Users;
@@ -69,6 +70,8 @@ public final class Application implements AutoCloseable {
       routes.add(new NamespaceIndex(routes).route());
       routes.add(new OpenApiDocument(routes).route());
       new EventRoutes(database, config, languages, id -> users.byId(id).isPresent(), publisher).register(routes);
+      // categories and tags (R11–R14)
+      new TermRoutes(database, config, languages).register(routes);
       routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
       ReferencePage.routes().forEach(routes::add);
       routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));
