@@ -87,7 +87,7 @@ final class TermList {
     }
     Long parent = taxonomy.hierarchical ? request.integer("parent") : null;
     if (parent != null && parent != 0
-        && !dsl.fetchExists(TERMS, ID.eq(parent).and(TAXONOMY.eq(TermTables.CATEGORY)))) {
+        && !TermLookup.exists(dsl, taxonomy.value, parent)) {
       invalid.add("parent", "rest_not_found", "parent refers to an unknown category: " + parent + ".");
     }
     for (String name : List.of("post", "event")) {

@@ -58,7 +58,7 @@ final class TermWrite {
     }
     Long parent = taxonomy.hierarchical ? request.integer("parent") : null;
     if (parent == null || parent == 0) return;
-    if (!dsl.fetchExists(TERMS, ID.eq(parent).and(TAXONOMY.eq(taxonomy.value)))) {
+    if (!TermLookup.exists(dsl, taxonomy.value, parent)) {
       invalid.add("parent", "rest_not_found", "parent refers to an unknown category: " + parent + ".");
     } else if (self != null && TermLookup.withDescendants(dsl, List.of(self)).contains(parent)) {
       invalid.add("parent", "rest_invalid_parent", "parent cannot be the category itself or one of its descendants.");
