@@ -120,10 +120,12 @@ final class TermList {
     items.sort(order(request));
     long total = items.size();
     var page = Json.array();
-    long from = Math.min(paging.offset(), total);
-    long to = Math.min(from + paging.perPage(), total);
-    for (Item item : items.subList((int) from, (int) to)) {
-      page.add(view.render(item.term(), item.text().language(), request.urls()));
+    if (!paging.beyondEnd(total)) {
+      // a page beyond the end is 200 and empty (§5.11); only pages up to the last are sliced, so no overflow
+      int from = (int) Math.min(paging.offset(), total);
+      for (Item item : items.subList(from, (int) Math.min(from + (long) paging.perPage(), total))) {
+        page.add(view.render(item.term(), item.text().language(), request.urls()));
+      }
     }
     String navigation = paging.navigation(request.urls().collection(taxonomy.collection), navigation(request, event));
     return paging.response(taxonomy.collection, page, false, navigation, total);

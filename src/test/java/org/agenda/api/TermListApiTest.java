@@ -293,6 +293,9 @@ class TermListApiTest {
     assertThat(keys(fifth.json())).containsExactly("rest_url", "total", "total_pages", "categories");
     assertThat(fifth.header("Link")).isNull();
     assertThat(fifth.header("X-Cal-Total")).isEqualTo("5");
+    JsonNode farAway = ok(anon.get(CATEGORIES + "?per_page=50&page=9223372036854775807"));
+    assertThat(keys(farAway)).containsExactly("rest_url", "total", "total_pages", "categories");
+    assertThat(farAway.path("categories").toString()).isEqualTo("[]");
   }
 
   @Test
