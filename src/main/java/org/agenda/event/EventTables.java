@@ -5,6 +5,7 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
 import org.agenda.record.RecordTables;
+import org.agenda.term.TermTables;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
@@ -38,8 +39,8 @@ final class EventTables {
   static final Field<Long> EO_ORGANIZER = RecordTables.ORGANIZER_LINKS.target();
   static final Field<Integer> EO_POSITION = RecordTables.ORGANIZER_LINKS.position();
 
-  static final Table<Record> EVENT_TERMS = table(name("event_terms"));
-  static final Field<Long> ET_EVENT = field(name("event_terms", "event_id"), Long.class);
-  static final Field<Long> ET_TERM = field(name("event_terms", "term_id"), Long.class);
+  static final Table<Record> EVENT_TERMS = TermTables.EVENT_TERMS;
+  static final Field<Long> ET_EVENT = TermTables.ET_EVENT;
+  static final Field<Long> ET_TERM = TermTables.ET_TERM;
   static final Field<Integer> ET_POSITION = field(name("event_terms", "position"), Integer.class);
 }

@@ -29,6 +29,7 @@ import org.agenda.organizer.Organizers;
 import org.agenda.record.RecordRoutes;
 import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
+import org.agenda.term.TermRoutes;
 import org.agenda.term.TermTables;
 import org.agenda.user.Authenticator;
 import org.agenda.user.Users;
@@ -80,6 +81,8 @@ public final class Application implements AutoCloseable {
       new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher).register(routes);
       new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
       new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
+      // categories and tags (R11–R14)
+      new TermRoutes(database, config, languages).register(routes);
       routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
       ReferencePage.routes().forEach(routes::add);
       routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));

@@ -19,7 +19,7 @@ public final class TermLookup {
     if (!item.isEmpty() && item.chars().allMatch(Character::isDigit)) {
       if (item.length() > 18) return null;
       long id = Long.parseLong(item);
-      return dsl.fetchExists(dsl.selectOne().from(TERMS).where(ID.eq(id).and(TAXONOMY.eq(taxonomy)))) ? id : null;
+      return exists(dsl, taxonomy, id) ? id : null;
     }
     String slug = item.toLowerCase(Locale.ROOT);
     var rows = dsl.select(TT_TERM, TT_LANG).from(TERM_TRANSLATIONS)
@@ -30,6 +30,11 @@ public final class TermLookup {
       }
     }
     return null;
+  }
+
+  /** True when a term of the taxonomy has this id. */
+  public static boolean exists(DSLContext dsl, String taxonomy, long id) {
+    return dsl.fetchExists(dsl.selectOne().from(TERMS).where(ID.eq(id).and(TAXONOMY.eq(taxonomy))));
   }
 
   /** The categories and all their descendants. */

@@ -28,4 +28,9 @@ public final class TermTables {
   public static final Field<String> TT_NAME = field(name("term_translations", "name"), String.class);
   public static final Field<String> TT_NAME_FOLDED = field(name("term_translations", "name_folded"), String.class);
   public static final Field<String> TT_DESCRIPTION = field(name("term_translations", "description"), String.class);
+
+  /** The links of events to terms; written with the events, read here for counts and the post filter. */
+  public static final Table<Record> EVENT_TERMS = table(name("event_terms"));
+  public static final Field<Long> ET_EVENT = field(name("event_terms", "event_id"), Long.class);
+  public static final Field<Long> ET_TERM = field(name("event_terms", "term_id"), Long.class);
 }

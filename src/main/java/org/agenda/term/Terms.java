@@ -12,9 +12,13 @@ import java.util.Optional;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
+import org.agenda.record.RecordTables;
+import org.agenda.record.RecordView;
+import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.text.Folding;
 import org.agenda.text.Slugs;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -24,30 +28,41 @@ public final class Terms {
 
   /** The terms with these ids, with translations and counts, in a fixed number of queries. */
   public static Map<Long, Term> load(DSLContext dsl, Collection<Long> ids) {
+    if (ids.isEmpty()) return new LinkedHashMap<>();
+    return load(dsl, ID.in(ids));
+  }
+
+  /** Every term of the taxonomy, by id in ascending order, in the same fixed number of queries. */
+  static Map<Long, Term> loadTaxonomy(DSLContext dsl, String taxonomy) {
+    return load(dsl, TAXONOMY.eq(taxonomy));
+  }
+
+  /** The term with this id if it belongs to the taxonomy. */
+  static Optional<Term> find(DSLContext dsl, String taxonomy, long id) {
+    return Optional.ofNullable(load(dsl, ID.eq(id).and(TAXONOMY.eq(taxonomy))).get(id));
+  }
+
+  /** Terms selected by a condition on {@code terms}: three statements, whatever their number. */
+  private static Map<Long, Term> load(DSLContext dsl, Condition onTerms) {
     Map<Long, Term> result = new LinkedHashMap<>();
-    if (ids.isEmpty()) return result;
     Map<Long, Map<String, Translation>> texts = new HashMap<>();
-    dsl.select(TT_TERM, TT_LANG, TT_NAME, TT_DESCRIPTION, TT_SLUG).from(TERM_TRANSLATIONS).where(TT_TERM.in(ids)).fetch()
+    dsl.select(TT_TERM, TT_LANG, TT_NAME, TT_DESCRIPTION, TT_SLUG).from(TERM_TRANSLATIONS)
+        .join(TERMS).on(ID.eq(TT_TERM)).where(onTerms).fetch()
         .forEach(row -> texts.computeIfAbsent(row.value1(), k -> new LinkedHashMap<>())
             .put(row.value2(), new Translation(row.value2(), row.value3(), row.value4(), "", row.value5())));
-    Map<Long, Integer> counts = publishedCounts(dsl, ids);
-    dsl.select(ID, TAXONOMY, PARENT).from(TERMS).where(ID.in(ids)).fetch().forEach(row -> result.put(row.value1(),
+    Map<Long, Integer> counts = publishedCounts(dsl, onTerms);
+    dsl.select(ID, TAXONOMY, PARENT).from(TERMS).where(onTerms).orderBy(ID).fetch().forEach(row -> result.put(row.value1(),
         new Term(row.value1(), row.value2(), row.value3(), counts.getOrDefault(row.value1(), 0),
             texts.getOrDefault(row.value1(), Map.of()))));
     return result;
   }
 
-  /** §5.8: the number of events with status publish that carry each term. */
-  private static Map<Long, Integer> publishedCounts(DSLContext dsl, Collection<Long> ids) {
-    var eventTerms = DSL.table(DSL.name("event_terms"));
-    var termId = DSL.field(DSL.name("event_terms", "term_id"), Long.class);
-    var eventId = DSL.field(DSL.name("event_terms", "event_id"), Long.class);
-    var records = DSL.table(DSL.name("records"));
-    var recordId = DSL.field(DSL.name("records", "id"), Long.class);
-    var status = DSL.field(DSL.name("records", "status"), String.class);
+  /** §5.8: the number of events with status publish that carry each term, derived when read. */
+  private static Map<Long, Integer> publishedCounts(DSLContext dsl, Condition onTerms) {
     Map<Long, Integer> counts = new HashMap<>();
-    dsl.select(termId, DSL.count()).from(eventTerms).join(records).on(recordId.eq(eventId))
-        .where(termId.in(ids).and(status.eq("publish"))).groupBy(termId).fetch()
+    dsl.select(ET_TERM, DSL.count()).from(EVENT_TERMS).join(RecordTables.RECORDS).on(RecordTables.ID.eq(ET_EVENT))
+        .join(TERMS).on(ID.eq(ET_TERM))
+        .where(onTerms.and(RecordTables.STATUS.eq(Status.PUBLISH))).groupBy(ET_TERM).fetch()
         .forEach(row -> counts.put(row.value1(), row.value2()));
     return counts;
   }
@@ -68,44 +83,89 @@ public final class Terms {
     node.put("count", term.count());
     node.put("filter", "raw");
     node.put("id", term.id());
+    putTail(node, term, text, languages, urls);
+    return Optional.of(node);
+  }
+
+  /** {@code urls}, {@code language} and {@code translations}: the end of both term shapes (§5.8.1, §5.8.2). */
+  static void putTail(ObjectNode node, Term term, Translation text, Languages languages, Urls urls) {
     ObjectNode links = node.putObject("urls");
     links.put("self", urls.record(term.collection(), term.id()));
     links.put("collection", urls.collection(term.collection()));
     if (term.parent() != 0) links.put("up", urls.record(term.collection(), term.parent()));
     node.put("language", text.language());
-    ObjectNode translations = node.putObject("translations");
-    for (String code : languages.codes()) {
-      Translation translation = term.translations().get(code);
-      if (translation == null) continue;
-      ObjectNode member = translations.putObject(code);
-      member.put("slug", translation.slug());
-      member.put("rest_url", urls.inLanguage(code, term.collection(), term.id()));
-    }
-    return Optional.of(node);
+    node.set("translations", RecordView.translations(term.id(), term.translations(), term.collection(), urls,
+        languages.codes()));
   }
 
   /** The lowest-id term of the taxonomy whose name in the language equals {@code name} (case-insensitive). */
   public static Long findByName(DSLContext dsl, String taxonomy, String language, String name) {
+    return sameName(dsl, taxonomy, language, name, null, null);
+  }
+
+  /**
+   * The lowest-id term of the taxonomy, other than {@code except}, whose name in the language equals
+   * {@code name} case-insensitively; with a {@code parent}, only among the children of that category.
+   */
+  static Long sameName(DSLContext dsl, String taxonomy, String language, String name, Long parent, Long except) {
+    Condition condition = TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_NAME_FOLDED.eq(Folding.lower(name)));
+    if (except != null) condition = condition.and(TT_TERM.ne(except));
+    if (parent != null) condition = condition.and(TT_TERM.in(DSL.select(ID).from(TERMS).where(PARENT.eq(parent))));
+    return dsl.select(TT_TERM).from(TERM_TRANSLATIONS).where(condition).orderBy(TT_TERM).limit(1).fetchOne(TT_TERM);
+  }
+
+  /** The term of the taxonomy whose slug in the language is {@code slug}, or null. */
+  static Long slugOwner(DSLContext dsl, String taxonomy, String language, String slug) {
     return dsl.select(TT_TERM).from(TERM_TRANSLATIONS)
-        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_NAME_FOLDED.eq(Folding.lower(name))))
-        .orderBy(TT_TERM).limit(1).fetchOne(TT_TERM);
+        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_SLUG.eq(slug))).fetchOne(TT_TERM);
   }
 
   /** Creates a top-level term with text in one language and a unique derived slug (§3.4, §3.5). */
   public static long create(DSLContext dsl, String taxonomy, String language, String name) {
-    long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, 0L)
+    return create(dsl, taxonomy, 0, new Translation(language, name, "", "", ""), "");
+  }
+
+  /**
+   * Creates a term with its first translation; the slug is {@code wanted} (normalised, or "" to derive it
+   * from the name), made unique. Returns the new id.
+   */
+  static long create(DSLContext dsl, String taxonomy, long parent, Translation text, String wanted) {
+    long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, parent)
         .returningResult(ID).fetchOne().value1();
-    String base = Slugs.normalise(name);
-    if (base.isEmpty()) base = Long.toString(id);
+    save(dsl, taxonomy, id, text.withSlug(uniqueSlug(dsl, taxonomy, text.language(), wanted, text.name(), id)), false);
+    return id;
+  }
+
+  /**
+   * A slug for {@code wanted} (already normalised, or empty to derive from the name, then the id) that no
+   * other term of the taxonomy uses in the language: the first free of base, base-2, base-3, … (§3.5).
+   */
+  static String uniqueSlug(DSLContext dsl, String taxonomy, String language, String wanted, String name, long termId) {
+    String base = wanted;
+    if (base.isEmpty()) base = Slugs.normalise(name);
+    if (base.isEmpty()) base = Long.toString(termId);
     List<String> taken = dsl.select(TT_SLUG).from(TERM_TRANSLATIONS)
-        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%")))
+        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_TERM.ne(termId))
+            .and(TT_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%")))
         .fetch(TT_SLUG);
     String slug = base;
     for (int n = 2; taken.contains(slug); n++) slug = Slugs.withSuffix(base, n);
-    dsl.insertInto(TERM_TRANSLATIONS)
-        .set(TT_TERM, id).set(TT_TAXONOMY, taxonomy).set(TT_LANG, language)
-        .set(TT_NAME, name).set(TT_NAME_FOLDED, Folding.lower(name)).set(TT_DESCRIPTION, "").set(TT_SLUG, slug)
-        .execute();
-    return id;
+    return slug;
+  }
+
+  /** Inserts or replaces one translation of a term, with its folded name (§10.5). */
+  static void save(DSLContext dsl, String taxonomy, long termId, Translation text, boolean exists) {
+    if (exists) {
+      dsl.update(TERM_TRANSLATIONS)
+          .set(TT_NAME, text.name()).set(TT_NAME_FOLDED, Folding.lower(text.name()))
+          .set(TT_DESCRIPTION, text.description()).set(TT_SLUG, text.slug())
+          .where(TT_TERM.eq(termId).and(TT_LANG.eq(text.language()))).execute();
+    } else {
+      dsl.insertInto(TERM_TRANSLATIONS)
+          .set(TT_TERM, termId).set(TT_TAXONOMY, taxonomy).set(TT_LANG, text.language())
+          .set(TT_NAME, text.name()).set(TT_NAME_FOLDED, Folding.lower(text.name()))
+          .set(TT_DESCRIPTION, text.description()).set(TT_SLUG, text.slug())
+          .execute();
+    }
   }
 }

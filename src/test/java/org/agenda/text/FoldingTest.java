@@ -21,4 +21,14 @@ class FoldingTest {
       Locale.setDefault(saved);
     }
   }
+
+  @Test
+  void comparesLowerCasedValuesByCodePoint() {
+    assertThat(Folding.compare("Zomer", "appel")).isPositive();
+    assertThat(Folding.compare("ÉTÉ", "été")).isZero();
+    assertThat(Folding.compare("ab", "abc")).isNegative();
+    // U+1F3B5 (a surrogate pair in UTF-16) sorts after U+FF41 by code point, before it by UTF-16 unit.
+    assertThat(Folding.compare("\uD83C\uDFB5", "\uFF41")).isPositive();
+    assertThat("\uD83C\uDFB5".compareTo("\uFF41")).isNegative();
+  }
 }
