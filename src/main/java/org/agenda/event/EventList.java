@@ -121,7 +121,7 @@ final class EventList {
     checkRecords(dsl, request, invalid, "venue", "venue");
     checkRecords(dsl, request, invalid, "organizer", "organizer");
     Long parent = request.integer("post_parent");
-    if (parent != null && !EventStore.RECORD_TYPE.equals(Records.typeOf(dsl, parent))) {
+    if (parent != null && !Records.isEvent(dsl, parent)) {
       invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
     }
     boolean hasLat = request.has("geoloc_lat");

@@ -99,7 +99,7 @@ public final class EventRoutes {
     }
     Long parent = request.isCleared("post_parent") ? null : request.integer("post_parent");
     if (parent != null && parent != 0) {
-      if (!EventStore.RECORD_TYPE.equals(Records.typeOf(database.dsl(), parent))) {
+      if (!Records.isEvent(database.dsl(), parent)) {
         invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
       } else {
         Long self = targetIdIfKnown(request);

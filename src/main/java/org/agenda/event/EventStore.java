@@ -24,7 +24,7 @@ import org.jooq.impl.DSL;
 
 /** Reads and writes events: the record row, the event row, translations and links. */
 final class EventStore {
-  static final String RECORD_TYPE = "event";
+  static final String RECORD_TYPE = Records.EVENT;
   private static final String VENUE_LINK = "venue";
   private static final String ORGANIZER_LINK = "organizer";
 

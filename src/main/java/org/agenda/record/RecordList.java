@@ -25,8 +25,6 @@ import org.jooq.Field;
 
 /** {@code GET /venues} and {@code GET /organizers} (§6.7, §6.10): filters, visibility, paging, navigation. */
 final class RecordList<T extends StoredRecord> {
-  private static final String EVENT_TYPE = "event";
-
   private final Database database;
   private final Config config;
   private final Languages languages;
@@ -64,7 +62,7 @@ final class RecordList<T extends StoredRecord> {
   void check(ApiRequest request, Invalid invalid) {
     ListQueries.checkStatusFilter(request, invalid);
     Long event = request.integer("event");
-    if (event != null && !EVENT_TYPE.equals(Records.typeOf(database.dsl(), event))) {
+    if (event != null && !Records.isEvent(database.dsl(), event)) {
       invalid.add("event", "rest_not_found", "event refers to an unknown event: " + event + ".");
     }
   }

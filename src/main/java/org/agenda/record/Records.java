@@ -11,6 +11,9 @@ import org.jooq.Record;
 
 /** Reads and writes the shared {@code records} rows of events, venues and organizers. */
 public final class Records {
+  /** The {@code records.type} of events. */
+  public static final String EVENT = "event";
+
   private Records() {}
 
   /** Inserts a record row of the type and returns the new id (ids are shared by the three types). */
@@ -32,6 +35,11 @@ public final class Records {
   /** "event", "venue", "organizer", or null when no record has the id. */
   public static String typeOf(DSLContext dsl, long id) {
     return dsl.select(TYPE).from(RECORDS).where(ID.eq(id)).fetchOne(TYPE);
+  }
+
+  /** True when the id is an event's (of any status); list filters such as {@code event} refer to events. */
+  public static boolean isEvent(DSLContext dsl, long id) {
+    return EVENT.equals(typeOf(dsl, id));
   }
 
   /** Writes every shared field of the row. */

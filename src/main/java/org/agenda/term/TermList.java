@@ -17,7 +17,7 @@ import org.agenda.http.Json;
 import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.i18n.Languages;
-import org.agenda.record.RecordTables;
+import org.agenda.record.Records;
 import org.agenda.record.Translation;
 import org.agenda.system.Config;
 import org.agenda.text.Folding;
@@ -92,8 +92,7 @@ final class TermList {
     }
     for (String name : List.of("post", "event")) {
       Long event = request.integer(name);
-      if (event != null && !dsl.fetchExists(RecordTables.RECORDS,
-          RecordTables.ID.eq(event).and(RecordTables.TYPE.eq(TermRoutes.EVENT_TYPE)))) {
+      if (event != null && !Records.isEvent(dsl, event)) {
         invalid.add(name, "rest_not_found", name + " refers to an unknown event: " + event + ".");
       }
     }

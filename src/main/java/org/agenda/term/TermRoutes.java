@@ -19,8 +19,6 @@ import org.agenda.system.Config;
  * set of handlers per taxonomy; categories and tags differ only as {@link Taxonomy} says.
  */
 public final class TermRoutes {
-  /** The {@code records.type} of events (the {@code post} / {@code event} list filters refer to events). */
-  static final String EVENT_TYPE = "event";
   private static final List<String> UPDATE_METHODS = List.of("POST", "PUT", "PATCH");
 
   private final Database database;
