@@ -23,6 +23,9 @@ import org.sqlite.SQLiteConfig;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
+  private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1";
+  private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
+
   private final HikariDataSource dataSource;
   private final DSLContext dsl;
   private final AtomicLong statements = new AtomicLong();
@@ -119,16 +122,37 @@ public final class Database implements AutoCloseable {
   }
 
   /**
-   * Runs the work in one transaction: everything or nothing is written. A unique-constraint conflict
-   * with a concurrent writer (two requests taking the same free slug) rolls back and runs the work again.
+   * Runs the work in one transaction: everything or nothing is written, and the data version advances
+   * with it. A unique-constraint conflict with a concurrent writer (two requests taking the same free
+   * slug) rolls back and runs the work again.
    */
   public <T> T transaction(Function<DSLContext, T> work) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return dsl.transactionResult(configuration -> work.apply(configuration.dsl()));
+        return dsl.transactionResult(configuration -> {
+          T result = work.apply(configuration.dsl());
+          configuration.dsl().execute(ADVANCE_VERSION);
+          return result;
+        });
       } catch (IntegrityConstraintViolationException conflict) {
         if (attempt == 3) throw conflict;
       }
+    }
+  }
+
+  /**
+   * The data version: it changes with every committed write transaction, of this process or of another
+   * one sharing the database. Plain JDBC: it is read on every cacheable request.
+   */
+  public long dataVersion() {
+    try (Connection connection = dataSource.getConnection();
+        var statement = connection.prepareStatement(READ_VERSION);
+        var result = statement.executeQuery()) {
+      statements.incrementAndGet();
+      result.next();
+      return result.getLong(1);
+    } catch (java.sql.SQLException e) {
+      throw new DatabaseException("cannot read the data version: " + e.getMessage());
     }
   }
 

@@ -22,6 +22,7 @@ public final class ApiRequest {
   private final Map<String, Raw> raw;
   private final String pathValue;
   private final Map<Class<?>, Object> attachments = new HashMap<>();
+  private boolean timeRead;
 
   ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
       Map<String, Object> params, Map<String, Raw> raw, String pathValue) {
@@ -60,7 +61,13 @@ public final class ApiRequest {
 
   /** The request's current instant, read once from the service clock. */
   public Instant now() {
+    timeRead = true;
     return now;
+  }
+
+  /** True when the answer may depend on the current time: it was read, or a date parameter was given. */
+  boolean dependsOnTime() {
+    return timeRead || params.values().stream().anyMatch(DateValue.class::isInstance);
   }
 
   public Map<String, Object> params() {

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 import org.agenda.system.Config;
 import org.agenda.user.AuthResult;
@@ -41,10 +44,14 @@ public final class Dispatcher {
   private final RequestObserver observer;
   private final Runnable beforeEachRequest;
   private final Cors cors;
+  private final ResponseCache cache;
 
-  /** {@code beforeEachRequest} runs before a request is processed (time-driven state changes). */
+  /**
+   * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
+   * {@code dataVersion} reads the version that every committed write advances (see {@link ResponseCache}).
+   */
   public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer,
-      Runnable beforeEachRequest) {
+      Runnable beforeEachRequest, LongSupplier dataVersion) {
     this.routes = routes;
     this.config = config;
     this.authenticator = authenticator;
@@ -52,6 +59,7 @@ public final class Dispatcher {
     this.observer = observer;
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
+    this.cache = new ResponseCache(dataVersion);
   }
 
   /** State gathered while one request is processed, for the response headers and the access log. */
@@ -138,8 +146,26 @@ public final class Dispatcher {
     checkRouteRole(exchange, endpoint);
     Map<String, Raw> raw = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
     raw.putAll(parseBody(kind, body, contentType));
-    return invoke(exchange, route, endpoint, match.pathValue(), raw);
+    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
+    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now).response();
+    long version = cache.version();
+    String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
+    ResponseCache.Entry cached = cache.find(key, version, now.getEpochSecond());
+    if (cached != null) {
+      exchange.language = cached.language();
+      return cached.response();
+    }
+    Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now);
+    if (invoked.response().status() == 200) {
+      cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
+          invoked.request().dependsOnTime() ? now.getEpochSecond() : null));
+    }
+    return invoked.response();
   }
+
+  /** The answer of an endpoint and the request it answered. */
+  private record Invoked(ApiRequest request, ApiResponse response) {}
 
   private RouteTable.Match route(Exchange exchange, String rawPath) {
     String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
@@ -285,8 +311,7 @@ public final class Dispatcher {
     return error;
   }
 
-  private ApiResponse invoke(Exchange exchange, Route route, Endpoint endpoint, String pathValue, Map<String, Raw> raw) {
-    var now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+  private Invoked invoke(Exchange exchange, Endpoint endpoint, String pathValue, Map<String, Raw> raw, Instant now) {
     List<String> missing = new ArrayList<>();
     for (Param param : endpoint.params()) {
       if (!param.isInPath() && param.isRequired() && param.isAbsent(raw.get(param.name()))) {
@@ -318,7 +343,7 @@ public final class Dispatcher {
         exchange.language, values.containsKey("translation_language"), urls, now, values, raw, pathValue);
     if (endpoint.check() != null) endpoint.check().check(request, invalid);
     invalid.throwIfAny();
-    return endpoint.handler().handle(request);
+    return new Invoked(request, endpoint.handler().handle(request));
   }
 
   private static boolean containsNul(JsonNode node) {

@@ -9,12 +9,16 @@ import org.jooq.impl.DSL;
 /**
  * Turns {@code future} records into {@code publish} once their publication date has passed (§4.6).
  * Checked before every request, but the database is only touched when the earliest known due time
- * has come, so the check costs one comparison almost always.
+ * has come, or every {@value #RECHECK_SECONDS} seconds in case another instance sharing the database
+ * stored a {@code future} record, so the check costs one comparison almost always.
  */
 public final class FuturePublisher implements Runnable {
   private final Database database;
   private final Clock clock;
+  private static final long RECHECK_SECONDS = 30;
+
   private volatile long nextDue = Long.MIN_VALUE;
+  private volatile long nextRecheck = Long.MIN_VALUE;
 
   public FuturePublisher(Database database, Clock clock) {
     this.database = database;
@@ -29,14 +33,22 @@ public final class FuturePublisher implements Runnable {
   @Override
   public void run() {
     long now = clock.instant().getEpochSecond();
-    if (now < nextDue) return;
+    if (now < nextDue && now < nextRecheck) return;
     synchronized (this) {
-      if (now < nextDue) return;
-      database.transaction(dsl -> dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
-          .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute());
-      Long earliest = database.dsl().select(DSL.min(DATE_UTC)).from(RECORDS).where(STATUS.eq(Status.FUTURE))
-          .fetchOne(0, Long.class);
+      if (now < nextDue && now < nextRecheck) return;
+      nextRecheck = now + RECHECK_SECONDS;
+      Long earliest = earliestFuture();
+      if (earliest != null && earliest <= now) {
+        // A write like any other: it advances the data version, so cached answers show the new status.
+        database.transaction(dsl -> dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
+            .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute());
+        earliest = earliestFuture();
+      }
       nextDue = earliest == null ? Long.MAX_VALUE : earliest;
     }
+  }
+
+  private Long earliestFuture() {
+    return database.dsl().select(DSL.min(DATE_UTC)).from(RECORDS).where(STATUS.eq(Status.FUTURE)).fetchOne(0, Long.class);
   }
 }

@@ -89,7 +89,7 @@ public final class Application implements AutoCloseable {
       routes.add(Route.outside("/metrics", false, List.of(Endpoint.read(List.of(), null,
           request -> ApiResponse.text(200, observability.scrape(), "text/plain; version=0.0.4; charset=utf-8")))));
 
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher);
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, database::dataVersion);
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;

@@ -35,13 +35,16 @@ public final class TestServer implements AutoCloseable {
   private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public final MutableClock clock;
+  /** The JDBC URL of its database, so that a second instance can share it. */
+  public final String databaseUrl;
   private final Application application;
   private final Users users;
   private final Runnable cleanup;
   private final String base;
 
-  private TestServer(MutableClock clock, Application application, Runnable cleanup) {
+  private TestServer(MutableClock clock, String databaseUrl, Application application, Runnable cleanup) {
     this.clock = clock;
+    this.databaseUrl = databaseUrl;
     this.application = application;
     this.cleanup = cleanup;
     this.users = new Users(application.database(), clock);
@@ -78,7 +81,7 @@ public final class TestServer implements AutoCloseable {
     env.putAll(overrides);
     var quiet = new PrintStream(OutputStream.nullOutputStream());
     var application = Application.start(Config.fromEnvironment(env), clock, quiet, quiet);
-    return new TestServer(clock, application, cleanup);
+    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, cleanup);
   }
 
   public static boolean usesPostgres() {

@@ -1,0 +1,127 @@
+package org.agenda.api;
+
+import static org.agenda.api.ApiChecks.id;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.agenda.support.HttpResult;
+import org.agenda.support.TestServer;
+import org.agenda.user.Role;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Anonymous reads are served from a cache keyed by the data version (§10.5): a cached answer is exactly
+ * what an uncached read gives, a write is visible to the next read — also through a second instance
+ * sharing the database — and answers that depend on the time follow the clock without any write.
+ */
+class ResponseCacheApiTest {
+  private static final String NS = "/cal/events/v1";
+
+  TestServer first;
+  TestServer second;
+  TestServer.Caller editor;
+
+  @BeforeEach
+  void start() {
+    first = TestServer.start();
+    second = TestServer.start(Map.of("AGENDA_DB_URL", first.databaseUrl));
+    second.clock.set(first.clock.instant());
+    editor = first.asAdmin();
+  }
+
+  @AfterEach
+  void stop() {
+    second.close();
+    first.close();
+  }
+
+  private long create(String collection, String body) {
+    HttpResult created = editor.postJson(NS + "/" + collection, body);
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    return id(created.json());
+  }
+
+  private static List<Long> ids(HttpResult list, String key) {
+    assertThat(list.status()).as(list.toString()).isEqualTo(200);
+    var ids = new ArrayList<Long>();
+    list.json().path(key).forEach(item -> ids.add(id(item)));
+    return ids;
+  }
+
+  @Test
+  void aWriteThroughOneInstanceIsVisibleToTheNextReadThroughTheOther() {
+    long event = create("events", ApiChecks.event("Eerste titel", ""));
+    var reader = second.anonymous();
+    assertThat(reader.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Eerste titel");
+    assertThat(reader.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Eerste titel");
+    assertThat(ids(reader.get(NS + "/events"), "events")).containsExactly(event);
+
+    HttpResult updated = editor.patchJson(NS + "/events/" + event, "{\"title\":\"Tweede titel\"}");
+    assertThat(updated.status()).as(updated.toString()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Tweede titel");
+
+    long other = create("events", ApiChecks.event("Nog een", ""));
+    assertThat(ids(reader.get(NS + "/events"), "events")).containsExactlyInAnyOrder(event, other);
+    assertThat(editor.delete(NS + "/events/" + other).status()).isEqualTo(200);
+    assertThat(ids(reader.get(NS + "/events"), "events")).containsExactly(event);
+  }
+
+  @Test
+  void aCachedAnswerHasTheSameBytesAndHeadersAsTheFirst() {
+    long venue = create("venues", "{\"venue\":\"Zaal\",\"city\":\"Gent\"}");
+    create("events", ApiChecks.event("Concert", "\"venue\":" + venue));
+    var reader = first.anonymous();
+    for (String path : List.of(NS + "/events", "/fr" + NS + "/venues/" + venue, NS + "/venues?translation_language=en",
+        NS, NS + "/doc")) {
+      HttpResult once = reader.get(path);
+      HttpResult again = reader.get(path);
+      assertThat(again.status()).isEqualTo(200);
+      assertThat(again.body()).as(path).isEqualTo(once.body());
+      for (String header : List.of("Content-Type", "Content-Language", "X-Cal-Total", "X-Cal-TotalPages", "Allow")) {
+        assertThat(again.header(header)).as(path + " " + header).isEqualTo(once.header(header));
+      }
+    }
+  }
+
+  @Test
+  void passwordsAndCallersGetTheirOwnAnswers() {
+    long event = create("events", ApiChecks.event("Geheim", "\"password\":\"s3cret\",\"description\":\"<p>x</p>\""));
+    var reader = first.anonymous();
+    assertThat(reader.get(NS + "/events/" + event).status()).isEqualTo(403);
+    assertThat(reader.get(NS + "/events/" + event + "?password=s3cret").status()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + event).status()).isEqualTo(403);
+    assertThat(reader.get(NS + "/events").json().path("events").get(0).path("description").asText()).isEmpty();
+    assertThat(editor.get(NS + "/events").json().path("events").get(0).path("description").asText()).isEqualTo("<p>x</p>");
+    assertThat(reader.get(NS + "/events").json().path("events").get(0).path("description").asText()).isEmpty();
+
+    String contributor = first.addUser("co", Role.CONTRIBUTOR);
+    long draft = create("events", ApiChecks.event("Ontwerp", "\"status\":\"draft\""));
+    assertThat(reader.get(NS + "/events/" + draft).status()).isEqualTo(403);
+    assertThat(first.as("co", contributor).get(NS + "/events/" + draft).status()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + draft).status()).isEqualTo(403);
+  }
+
+  @Test
+  void answersThatDependOnTheTimeFollowTheClockWithoutAnyWrite() {
+    long today = create("events", "{\"title\":\"Vandaag\",\"start_date\":\"today 15:00\",\"end_date\":\"today 16:00\"}");
+    var reader = first.anonymous();
+    assertThat(ids(reader.get(NS + "/events"), "events")).containsExactly(today);
+    first.clock.advance(Duration.ofDays(1));
+    assertThat(ids(reader.get(NS + "/events"), "events")).isEmpty();
+
+    // A future venue is published when its date passes: the change the clock causes advances the version.
+    String author = first.addUser("au", Role.AUTHOR);
+    HttpResult future = first.as("au", author).postJson(NS + "/venues", "{\"venue\":\"Later\",\"date\":\"+1 hour\"}");
+    assertThat(future.json().path("status").asText()).isEqualTo("future");
+    assertThat(ids(reader.get(NS + "/venues"), "venues")).isEmpty();
+    assertThat(reader.get(NS + "/venues/" + id(future.json())).status()).isEqualTo(403);
+    first.clock.advance(Duration.ofHours(2));
+    assertThat(ids(reader.get(NS + "/venues"), "venues")).containsExactly(id(future.json()));
+    assertThat(reader.get(NS + "/venues/" + id(future.json())).status()).isEqualTo(200);
+  }
+}
