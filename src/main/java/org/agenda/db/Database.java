@@ -59,7 +59,8 @@ public final class Database implements AutoCloseable {
       var sqliteConfig = new SQLiteConfig();
       sqliteConfig.enforceForeignKeys(true);
       sqliteConfig.setJournalMode(SQLiteConfig.JournalMode.WAL);
-      sqliteConfig.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+      // FULL: a committed write survives a power loss too (NORMAL in WAL mode may lose the last ones).
+      sqliteConfig.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
       sqliteConfig.setBusyTimeout(10_000);
       // Deferred transactions that read before writing fail with SQLITE_BUSY under concurrency.
       sqliteConfig.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);

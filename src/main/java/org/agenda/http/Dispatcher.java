@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 import org.agenda.system.Config;
@@ -45,6 +44,7 @@ public final class Dispatcher {
   private final Runnable beforeEachRequest;
   private final Cors cors;
   private final ResponseCache cache;
+  private final RequestIds requestIds = new RequestIds();
 
   /**
    * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
@@ -89,7 +89,7 @@ public final class Dispatcher {
     HttpServletResponse res = ctx.res();
     String incomingId = req.getHeader("X-Request-Id");
     var exchange = new Exchange(req, res, incomingId != null && REQUEST_ID.matcher(incomingId).matches()
-        ? incomingId : UUID.randomUUID().toString());
+        ? incomingId : requestIds.next());
     ApiResponse response;
     try {
       beforeEachRequest.run();
