@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.agenda.text.Folding;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
 
 /** Reads and writes the shared {@code records} rows of events, venues and organizers. */
@@ -18,15 +19,9 @@ public final class Records {
 
   /** Inserts a record row of the type and returns the new id (ids are shared by the three types). */
   public static long insert(DSLContext dsl, String type, RecordRow row) {
-    return dsl.insertInto(RECORDS)
-        .set(TYPE, type)
-        .set(AUTHOR, row.author())
-        .set(STATUS, row.status())
-        .set(STATUS_BEFORE_TRASH, row.statusBeforeTrash())
-        .set(DATE_UTC, row.dateUtc())
-        .set(MODIFIED_UTC, row.modifiedUtc())
-        .set(IMAGE, row.image())
-        .set(WEBSITE, row.website())
+    Map<Field<?>, Object> values = values(row);
+    values.put(TYPE, type);
+    return dsl.insertInto(RECORDS).set(values)
         .returningResult(ID)
         .fetchOne()
         .value1();
@@ -44,16 +39,20 @@ public final class Records {
 
   /** Writes every shared field of the row. */
   public static void update(DSLContext dsl, RecordRow row) {
-    dsl.update(RECORDS)
-        .set(AUTHOR, row.author())
-        .set(STATUS, row.status())
-        .set(STATUS_BEFORE_TRASH, row.statusBeforeTrash())
-        .set(DATE_UTC, row.dateUtc())
-        .set(MODIFIED_UTC, row.modifiedUtc())
-        .set(IMAGE, row.image())
-        .set(WEBSITE, row.website())
-        .where(ID.eq(row.id()))
-        .execute();
+    dsl.update(RECORDS).set(values(row)).where(ID.eq(row.id())).execute();
+  }
+
+  /** The shared columns of a row, for insert and update alike. */
+  private static Map<Field<?>, Object> values(RecordRow row) {
+    Map<Field<?>, Object> values = new LinkedHashMap<>();
+    values.put(AUTHOR, row.author());
+    values.put(STATUS, row.status());
+    values.put(STATUS_BEFORE_TRASH, row.statusBeforeTrash());
+    values.put(DATE_UTC, row.dateUtc());
+    values.put(MODIFIED_UTC, row.modifiedUtc());
+    values.put(IMAGE, row.image());
+    values.put(WEBSITE, row.website());
+    return values;
   }
 
   /** Permanent delete: translations, links and the type's own row go with it (foreign keys cascade). */

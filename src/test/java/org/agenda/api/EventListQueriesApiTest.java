@@ -55,19 +55,8 @@ class EventListQueriesApiTest {
     }
   }
 
-  /** Fewest statements seen for one request (other work of the service cannot lower the count). */
   private static long statementsFor(TestServer.Caller caller, String path) {
-    var database = server.application().database();
-    caller.get(path); // warm-up: authentication caches and the like
-    long fewest = Long.MAX_VALUE;
-    for (int attempt = 0; attempt < 3; attempt++) {
-      long before = database.statementCount();
-      var response = caller.get(path);
-      long after = database.statementCount();
-      assertThat(response.status()).as(response.toString()).isEqualTo(200);
-      fewest = Math.min(fewest, after - before);
-    }
-    return fewest;
+    return ApiChecks.statementsFor(server, caller, path);
   }
 
   private static Map<String, Long> measure() {

@@ -65,20 +65,10 @@ class RecordListQueriesApiTest {
     }
   }
 
-  /** Fewest statements seen for one request (other work of the service cannot lower the count). */
   private static long statementsFor(TestServer.Caller caller, String path, int expectedItems, String key) {
-    var database = server.application().database();
     var first = caller.get(path);
     assertThat(first.json().path(key).size()).as(path + " " + first).isEqualTo(expectedItems);
-    long fewest = Long.MAX_VALUE;
-    for (int attempt = 0; attempt < 3; attempt++) {
-      long before = database.statementCount();
-      var response = caller.get(path);
-      long after = database.statementCount();
-      assertThat(response.status()).as(response.toString()).isEqualTo(200);
-      fewest = Math.min(fewest, after - before);
-    }
-    return fewest;
+    return ApiChecks.statementsFor(server, caller, path);
   }
 
   private static Map<String, Long> measure(int records, int eventCount) {
