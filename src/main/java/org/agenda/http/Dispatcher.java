@@ -417,6 +417,10 @@ public final class Dispatcher {
     }
     response.headers().forEach(res::setHeader);
     if (response.contentType() != null) res.setHeader("Content-Type", response.contentType());
+    SecurityHeaders.ALWAYS.forEach(res::setHeader);
+    if (!SecurityHeaders.isHtml(response.contentType())) {
+      res.setHeader("Content-Security-Policy", SecurityHeaders.CONTENT_SECURITY_POLICY);
+    }
     byte[] body = response.body();
     if (response.status() != 204) res.setContentLength(body.length);
     try {

@@ -24,13 +24,20 @@ public final class JsonErrorHandler extends ErrorHandler {
   protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
       Callback callback) {
     response.getHeaders().put(new HttpField(HttpHeader.CONTENT_TYPE, Dispatcher.JSON));
+    putSecurityHeaders(response.getHeaders());
     response.write(true, ByteBuffer.wrap(Json.bytes(errorFor(code).body())), callback);
   }
 
   @Override
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
     fields.put(new HttpField(HttpHeader.CONTENT_TYPE, Dispatcher.JSON));
+    putSecurityHeaders(fields);
     return ByteBuffer.wrap(Json.bytes(errorFor(status).body()));
+  }
+
+  private static void putSecurityHeaders(HttpFields.Mutable fields) {
+    SecurityHeaders.ALWAYS.forEach(fields::put);
+    fields.put("Content-Security-Policy", SecurityHeaders.CONTENT_SECURITY_POLICY);
   }
 
   private static ApiError errorFor(int status) {
