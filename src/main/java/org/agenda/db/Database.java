@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.flywaydb.core.Flyway;
@@ -15,14 +16,18 @@ import org.jooq.ExecuteContext;
 import org.jooq.ExecuteListener;
 import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
+import org.jooq.exception.DataAccessException;
 import org.jooq.exception.IntegrityConstraintViolationException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultExecuteListenerProvider;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
+  private static final int ATTEMPTS = 3;
   private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
 
@@ -125,7 +130,9 @@ public final class Database implements AutoCloseable {
   /**
    * Runs the work in one transaction: everything or nothing is written, and the data version advances
    * with it. A unique-constraint conflict with a concurrent writer (two requests taking the same free
-   * slug) rolls back and runs the work again.
+   * slug), a deadlock or serialization failure, or a database still busy after its busy timeout rolls
+   * back and runs the work again; after {@value #ATTEMPTS} attempts a busy database is
+   * {@link DatabaseBusyException}.
    */
   public <T> T transaction(Function<DSLContext, T> work) {
     for (int attempt = 1; ; attempt++) {
@@ -136,8 +143,37 @@ public final class Database implements AutoCloseable {
           return result;
         });
       } catch (IntegrityConstraintViolationException conflict) {
-        if (attempt == 3) throw conflict;
+        if (attempt == ATTEMPTS) throw conflict;
+      } catch (DataAccessException failure) {
+        if (!isTransient(failure)) throw failure;
+        if (attempt == ATTEMPTS) throw new DatabaseBusyException(failure);
+        pauseBeforeRetry(attempt);
       }
+    }
+  }
+
+  /** PostgreSQL deadlocks and serialization failures, SQLite's SQLITE_BUSY and SQLITE_LOCKED. */
+  private static boolean isTransient(DataAccessException failure) {
+    String state = failure.sqlState();
+    if ("40001".equals(state) || "40P01".equals(state)) return true;
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLiteException sqlite) {
+        SQLiteErrorCode code = sqlite.getResultCode();
+        if (code == SQLiteErrorCode.SQLITE_BUSY || code == SQLiteErrorCode.SQLITE_LOCKED
+            || code.name().startsWith("SQLITE_BUSY_") || code.name().startsWith("SQLITE_LOCKED_")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A short random pause, so that writers that collided do not collide again at once. */
+  private static void pauseBeforeRetry(int attempt) {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(5, 25L * attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

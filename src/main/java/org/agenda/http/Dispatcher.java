@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
+import org.agenda.db.DatabaseBusyException;
 import org.agenda.system.Config;
 import org.agenda.user.AuthResult;
 import org.agenda.user.Authenticator;
@@ -96,6 +97,10 @@ public final class Dispatcher {
       response = process(exchange);
     } catch (ApiError error) {
       response = ApiResponse.json(error.status(), error.body());
+    } catch (DatabaseBusyException busy) {
+      // Nothing was written (the transaction rolled back); the client may simply send the request again.
+      response = ApiResponse.json(503, new ApiError(503, "rest_service_unavailable",
+          "The service is busy; try again shortly.").body()).header("Retry-After", "1");
     } catch (RuntimeException | Error failure) {
       System.err.println("request " + exchange.requestId + " failed: " + failure);
       failure.printStackTrace();
