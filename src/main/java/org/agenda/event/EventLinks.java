@@ -155,6 +155,7 @@ final class EventLinks {
       if (item instanceof Long existing) {
         id = existing;
       } else {
+        Terms.lockForWrite(dsl);
         Long created = Terms.findByName(dsl, plan.taxonomy(), request.language(), (String) item);
         id = created != null ? created : Terms.create(dsl, plan.taxonomy(), request.language(), (String) item);
       }

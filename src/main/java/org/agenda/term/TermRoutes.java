@@ -97,19 +97,28 @@ public final class TermRoutes {
 
     private ApiResponse create(ApiRequest request) {
       write.refuseParentOfTag(request);
-      Term created = database.transaction(dsl -> write.create(dsl, request));
+      Term created = database.transaction(dsl -> {
+        Terms.lockForWrite(dsl);
+        return write.create(dsl, request);
+      });
       var body = view.renderForWrite(created, request.language(), request.urls());
       return ApiResponse.json(201, body).header("Location", body.path("urls").path("self").asText());
     }
 
     private ApiResponse update(ApiRequest request) {
       write.refuseParentOfTag(request);
-      Term updated = database.transaction(dsl -> write.update(dsl, request, storedTarget(dsl, request)));
+      Term updated = database.transaction(dsl -> {
+        Terms.lockForWrite(dsl);
+        return write.update(dsl, request, storedTarget(dsl, request));
+      });
       return ApiResponse.ok(view.renderForWrite(updated, request.language(), request.urls()));
     }
 
     private ApiResponse delete(ApiRequest request) {
-      Term deleted = database.transaction(dsl -> write.delete(dsl, storedTarget(dsl, request)));
+      Term deleted = database.transaction(dsl -> {
+        Terms.lockForWrite(dsl);
+        return write.delete(dsl, storedTarget(dsl, request));
+      });
       return ApiResponse.ok(view.renderForWrite(deleted, request.language(), request.urls()));
     }
   }

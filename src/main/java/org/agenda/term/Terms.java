@@ -98,6 +98,15 @@ public final class Terms {
         languages.codes()));
   }
 
+  /**
+   * Makes the transaction the only one that writes terms until it ends, so that the name and parent
+   * checks it makes (term_exists, cycles, find-or-create by name) cannot race with another writer. SQLite
+   * needs nothing: its write transactions already run one at a time. Readers are not blocked.
+   */
+  public static void lockForWrite(DSLContext dsl) {
+    if (dsl.dialect() == org.jooq.SQLDialect.POSTGRES) dsl.execute("LOCK TABLE terms IN SHARE ROW EXCLUSIVE MODE");
+  }
+
   /** The lowest-id term of the taxonomy whose name in the language equals {@code name} (case-insensitive). */
   public static Long findByName(DSLContext dsl, String taxonomy, String language, String name) {
     return sameName(dsl, taxonomy, language, name, null, null);

@@ -1,0 +1,85 @@
+package org.agenda.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.agenda.support.HttpResult;
+import org.agenda.support.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Name rules of terms hold under concurrent writers: one term per name, whoever creates it (§6.11.2, §6.4). */
+class TermConcurrencyApiTest {
+  private static final String NS = "/cal/events/v1";
+  private static final int WRITERS = 12;
+
+  static TestServer server;
+
+  @BeforeAll
+  static void start() {
+    server = TestServer.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** Runs the same request from several threads released together. */
+  private static List<HttpResult> together(Callable<HttpResult> request) throws Exception {
+    var pool = Executors.newFixedThreadPool(WRITERS);
+    var go = new CountDownLatch(1);
+    try {
+      var futures = new ArrayList<Future<HttpResult>>();
+      for (int i = 0; i < WRITERS; i++) {
+        futures.add(pool.submit(() -> {
+          go.await();
+          return request.call();
+        }));
+      }
+      go.countDown();
+      var results = new ArrayList<HttpResult>();
+      for (var future : futures) results.add(future.get());
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void concurrentCreatesOfOneCategoryNameMakeOneCategory() throws Exception {
+    for (int round = 0; round < 5; round++) createOneCategoryConcurrently("Gelijktijdig " + round);
+  }
+
+  private static void createOneCategoryConcurrently(String name) throws Exception {
+    var admin = server.asAdmin();
+    List<HttpResult> results = together(() -> admin.postJson(NS + "/categories", "{\"name\":" + ApiChecks.q(name) + "}"));
+    long created = results.stream().filter(r -> r.status() == 201).count();
+    assertThat(created).as(results.toString()).isEqualTo(1);
+    long winner = results.stream().filter(r -> r.status() == 201).findFirst().orElseThrow().json().path("id").asLong();
+    for (HttpResult result : results) {
+      if (result.status() == 201) continue;
+      assertThat(result.code()).as(result.toString()).isEqualTo("term_exists");
+      assertThat(result.json().path("data").path("term_id").asLong()).isEqualTo(winner);
+    }
+  }
+
+  @Test
+  void concurrentEventsNamingOneNewTagShareOneTag() throws Exception {
+    var admin = server.asAdmin();
+    List<HttpResult> results = together(() -> admin.postJson(NS + "/events",
+        ApiChecks.event("Samen " + Thread.currentThread().getId(), "\"tags\":[\"samen\"]")));
+    assertThat(results).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+    var tagIds = results.stream().map(r -> r.json().path("tags").get(0).path("id").asLong()).distinct().toList();
+    assertThat(tagIds).hasSize(1);
+    HttpResult tags = admin.get(NS + "/tags?search=samen&hide_empty=false");
+    assertThat(tags.json().path("total").asInt()).isEqualTo(1);
+    assertThat(tags.json().path("tags").get(0).path("count").asInt()).isEqualTo(WRITERS);
+  }
+}
