@@ -180,6 +180,7 @@ final class EventLinks {
         Map<String, Object> values = (Map<String, Object>) item;
         Access.requireAuthorRight(request.caller(), values.get("author") instanceof Long author ? author : null);
         String name = PlainText.stripTags((String) values.get(kind.type()));
+        Records.lockName(dsl, kind.type(), request.language(), name);
         Long same = Records.findByName(dsl, kind.type(), request.language(), name);
         id = same != null ? same : writes.create(kind, dsl, values, request.language(), request.caller(), request.now());
       }

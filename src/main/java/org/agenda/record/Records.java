@@ -75,6 +75,17 @@ public final class Records {
         row.get(DATE_UTC), row.get(MODIFIED_UTC), row.get(IMAGE), row.get(WEBSITE));
   }
 
+  /**
+   * Serialises find-or-create by name (§6.4 inline venues and organizers) on PostgreSQL until the
+   * transaction ends, so that two events naming the same new venue share one. SQLite's write transactions
+   * already run one at a time.
+   */
+  public static void lockName(DSLContext dsl, String type, String language, String name) {
+    if (dsl.dialect() != org.jooq.SQLDialect.POSTGRES) return;
+    long key = (type + "\u001f" + language + "\u001f" + Folding.lower(name)).hashCode();
+    dsl.execute("SELECT pg_advisory_xact_lock(?)", key);
+  }
+
   /** A non-trashed record of the type whose name in the language equals {@code name}, case-insensitively. */
   public static Long findByName(DSLContext dsl, String type, String language, String name) {
     return dsl.select(T_RECORD).from(TRANSLATIONS).join(RECORDS).on(ID.eq(T_RECORD))

@@ -14,8 +14,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Name rules of terms hold under concurrent writers: one term per name, whoever creates it (§6.11.2, §6.4). */
-class TermConcurrencyApiTest {
+/**
+ * Name rules hold under concurrent writers: one term per name, whoever creates it (§6.11.2, §6.4), and one
+ * venue for events that name the same new venue inline (§6.4).
+ */
+class NameConcurrencyApiTest {
   private static final String NS = "/cal/events/v1";
   private static final int WRITERS = 12;
 
@@ -81,5 +84,17 @@ class TermConcurrencyApiTest {
     HttpResult tags = admin.get(NS + "/tags?search=samen&hide_empty=false");
     assertThat(tags.json().path("total").asInt()).isEqualTo(1);
     assertThat(tags.json().path("tags").get(0).path("count").asInt()).isEqualTo(WRITERS);
+  }
+
+  @Test
+  void concurrentEventsNamingOneNewVenueShareOneVenue() throws Exception {
+    var admin = server.asAdmin();
+    for (int round = 0; round < 3; round++) {
+      String venue = "Gedeelde Zaal " + round;
+      List<HttpResult> results = together(() -> admin.postJson(NS + "/events", ApiChecks.event("Zaalavond",
+          "\"venue\":{\"venue\":" + ApiChecks.q(venue) + "}")));
+      assertThat(results).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+      assertThat(results.stream().map(r -> r.json().path("venue").path("id").asLong()).distinct().toList()).hasSize(1);
+    }
   }
 }
