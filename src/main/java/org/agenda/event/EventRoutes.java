@@ -157,7 +157,7 @@ public final class EventRoutes {
       links.apply(dsl, request, event);
       event.id = EventStore.insertRecord(dsl, event);
       event.translations.put(request.language(),
-          RecordWrites.textAfterUpdate(dsl, request, EventStore.RECORD_TYPE, "title", event.id, null));
+          RecordWrites.textAfterWrite(dsl, request, EventStore.RECORD_TYPE, "title", event.id, null));
       EventStore.insertRest(dsl, event);
       return event;
     });

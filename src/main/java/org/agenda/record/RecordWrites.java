@@ -56,7 +56,7 @@ public final class RecordWrites {
         request.has("website") ? text(values, "website") : row.website());
     if (!changed.equals(row)) Records.update(dsl, changed);
     Translation old = stored.translations().get(request.language());
-    Translation text = textAfterUpdate(dsl, request, kind.type(), kind.type(), id, old);
+    Translation text = textAfterWrite(dsl, request, kind.type(), kind.type(), id, old);
     if (text != null && !text.equals(old)) Translations.save(dsl, kind.type(), id, text, old != null);
     kind.updateDetails(dsl, id, values);
     T after = kind.load(dsl, List.of(id)).get(id);
@@ -78,11 +78,11 @@ public final class RecordWrites {
   }
 
   /**
-   * The L text of a record after an update (§3.4), or null when the request has no text and the record none
+   * The L text of a record after a create or update (§3.4), or null when the request has no text and the record none
    * in L. Given fields replace the stored ones; a new translation needs the name field ({@code nameField},
    * else 400 missing) and gets a derived or given slug; a given {@code slug} renames.
    */
-  public static Translation textAfterUpdate(DSLContext dsl, ApiRequest request, String type, String nameField, long id,
+  public static Translation textAfterWrite(DSLContext dsl, ApiRequest request, String type, String nameField, long id,
       Translation existing) {
     boolean sendsText = request.has(nameField) || request.has("description") || request.has("excerpt")
         || request.has("slug");

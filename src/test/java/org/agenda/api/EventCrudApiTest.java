@@ -262,11 +262,14 @@ class EventCrudApiTest {
   }
 
   @Test
-  void bodyAboveTheLimitIsRejected() {
-    String huge = event("Te groot", "\"description\":" + q("a".repeat(2 * 1024 * 1024)));
-    HttpResult response = ed.postJson(EVENTS, huge);
+  void bodyAboveTheLimitIsRejected() throws Exception {
+    // A plain socket: the service answers before reading the body and closes, which java.net.http sometimes
+    // reports as a failed read instead of the answer (see TransportApiTest.rawRequest).
+    byte[] huge = event("Te groot", "\"description\":" + q("a".repeat(2 * 1024 * 1024)))
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    var response = TransportApiTest.rawRequest(server, TransportApiTest.postHead(EVENTS, "", huge.length), huge);
     assertThat(response.status()).isEqualTo(413);
-    assertThat(response.code()).isEqualTo("rest_payload_too_large");
+    assertThat(response.json().path("code").asText()).isEqualTo("rest_payload_too_large");
   }
 
   @Test
