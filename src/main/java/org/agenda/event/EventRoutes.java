@@ -118,9 +118,10 @@ public final class EventRoutes {
   }
 
   /** Steps 1–2 of §6.5.1 for id routes; by-slug routes resolved the event during the parameter check. */
-  private Event target(DSLContext dsl, ApiRequest request) {
+  private Event target(DSLContext dsl, ApiRequest request, boolean forWrite) {
     SlugTarget resolved = request.attachment(SlugTarget.class);
     long id = resolved != null ? resolved.id() : request.pathId();
+    if (forWrite) Records.lockForWrite(dsl, id);
     EventStore.Lookup found = EventStore.lookup(dsl, id);
     if (found.type() == null) {
       throw new ApiError(404, "rest-event-not-found", "Event with ID " + request.pathValue() + " does not exist.");
@@ -132,7 +133,7 @@ public final class EventRoutes {
   }
 
   private ApiResponse read(ApiRequest request) {
-    Event event = target(database.dsl(), request);
+    Event event = target(database.dsl(), request, false);
     var caller = request.caller();
     boolean canEdit = Access.canEdit(caller, event.author, event.effectiveStatus());
     if (Status.TRASH.equals(event.status) && !canEdit) {
@@ -168,7 +169,7 @@ public final class EventRoutes {
 
   private ApiResponse update(ApiRequest request) {
     Event updated = database.transaction(dsl -> {
-      Event stored = target(dsl, request);
+      Event stored = target(dsl, request, true);
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())) throw ApiError.forbidden();
       Access.requireAuthorRight(request.caller(), request.integer("author"));
       Event event = write.update(request, stored, dsl);
@@ -184,7 +185,7 @@ public final class EventRoutes {
   private ApiResponse delete(ApiRequest request) {
     boolean force = Boolean.TRUE.equals(request.bool("force"));
     Event deleted = database.transaction(dsl -> {
-      Event stored = target(dsl, request);
+      Event stored = target(dsl, request, true);
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())
           || force && !request.caller().atLeast(Role.EDITOR)) {
         throw ApiError.forbidden();

@@ -47,7 +47,7 @@ public final class RecordRoutes<T extends StoredRecord> {
   }
 
   /** The record a single-record route addresses, found during parameter validation (§2.4 step 6). */
-  private record Target(long id) {}
+  private record Target(long id, String param) {}
 
   public void register(RouteTable routes) {
     String noun = kind.type();
@@ -77,7 +77,7 @@ public final class RecordRoutes<T extends StoredRecord> {
   private void resolveId(ApiRequest request, Invalid invalid) {
     long id = request.pathId();
     if (kind.type().equals(Records.typeOf(database.dsl(), id))) {
-      request.attach(Target.class, new Target(id));
+      request.attach(Target.class, new Target(id, "id"));
     } else {
       invalid.add("id", "rest_not_found", "id refers to an unknown " + kind.type() + ": " + request.pathValue() + ".");
     }
@@ -88,7 +88,7 @@ public final class RecordRoutes<T extends StoredRecord> {
     String slug = request.pathValue().toLowerCase(Locale.ROOT);
     Long id = Translations.lookupSlug(database.dsl(), kind.type(), languages.lookupOrder(request.language()), slug);
     if (id != null) {
-      request.attach(Target.class, new Target(id));
+      request.attach(Target.class, new Target(id, "slug"));
     } else {
       invalid.add("slug", "rest_not_found", "slug refers to an unknown " + kind.type() + ": " + slug + ".");
     }
@@ -109,13 +109,19 @@ public final class RecordRoutes<T extends StoredRecord> {
     }
   }
 
-  private T load(DSLContext dsl, ApiRequest request) {
-    long id = request.attachment(Target.class).id();
-    return kind.load(dsl, List.of(id)).get(id);
+  /** The target; in a write transaction locked first. Gone since the check → the same invalid id or slug. */
+  private T load(DSLContext dsl, ApiRequest request, boolean forWrite) {
+    Target target = request.attachment(Target.class);
+    if (forWrite) Records.lockForWrite(dsl, target.id());
+    T record = kind.load(dsl, List.of(target.id())).get(target.id());
+    if (record == null) {
+      throw Invalid.single(target.param(), "rest_not_found", target.param() + " refers to an unknown " + kind.type() + ".");
+    }
+    return record;
   }
 
   private ApiResponse read(ApiRequest request) {
-    T record = load(database.dsl(), request);
+    T record = load(database.dsl(), request, false);
     RecordRow row = record.row();
     if (!Access.canRead(request.caller(), row.status(), row.author(), row.effectiveStatus())) {
       throw new ApiError(403, kind.type() + "-not-accessible", "The requested " + kind.type() + " is not accessible");
@@ -138,7 +144,7 @@ public final class RecordRoutes<T extends StoredRecord> {
 
   private ApiResponse update(ApiRequest request) {
     T updated = database.transaction(dsl -> {
-      T stored = load(dsl, request);
+      T stored = load(dsl, request, true);
       RecordRow row = stored.row();
       if (!Access.canEdit(request.caller(), row.author(), row.effectiveStatus())) throw ApiError.forbidden();
       Access.requireAuthorRight(request.caller(), request.integer("author"));
@@ -152,7 +158,7 @@ public final class RecordRoutes<T extends StoredRecord> {
   private ApiResponse delete(ApiRequest request) {
     boolean force = Boolean.TRUE.equals(request.bool("force"));
     T deleted = database.transaction(dsl -> {
-      T stored = load(dsl, request);
+      T stored = load(dsl, request, true);
       RecordRow row = stored.row();
       if (!Access.canEdit(request.caller(), row.author(), row.effectiveStatus())
           || force && !request.caller().atLeast(Role.EDITOR)) {

@@ -76,6 +76,15 @@ public final class Records {
   }
 
   /**
+   * Locks the record's row until the transaction ends, before a write reads it, so that concurrent
+   * updates of one record apply one after the other and none loses the fields of another (PostgreSQL;
+   * SQLite's write transactions already run one at a time).
+   */
+  public static void lockForWrite(DSLContext dsl, long id) {
+    if (dsl.dialect() == org.jooq.SQLDialect.POSTGRES) dsl.execute("SELECT id FROM records WHERE id = ? FOR UPDATE", id);
+  }
+
+  /**
    * Serialises find-or-create by name (§6.4 inline venues and organizers) on PostgreSQL until the
    * transaction ends, so that two events naming the same new venue share one. SQLite's write transactions
    * already run one at a time.
