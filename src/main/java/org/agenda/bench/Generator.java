@@ -79,6 +79,7 @@ public final class Generator {
     Config config = Config.fromEnvironment(env);
     var quiet = new PrintStream(OutputStream.nullOutputStream());
     long started = System.nanoTime();
+    String report;
     try (Application application = Application.start(config, Clock.systemUTC(), quiet, quiet)) {
       var users = new Users(application.database(), Clock.systemUTC());
       String password = users.byName(USER).isPresent() ? users.newPassword(USER) : users.add(USER, Role.ADMINISTRATOR);
@@ -88,14 +89,18 @@ public final class Generator {
       long created = generator.generate(events);
       double seconds = (System.nanoTime() - started) / 1e9;
       if (idsFile != null) generator.writeIds(idsFile);
-      long bytes = size(application.database(), config.dbUrl());
-      out.printf("generated events=%d created=%d requests=%d seconds=%.1f events_per_second=%.1f requests_per_second=%.1f db_bytes=%d%n",
-          generator.count("event"), created, client.requests(), seconds, created / seconds, client.requests() / seconds, bytes);
-      return 0;
+      report = String.format(java.util.Locale.ROOT,
+          "generated events=%d created=%d requests=%d seconds=%.1f events_per_second=%.1f requests_per_second=%.1f",
+          generator.count("event"), created, client.requests(), seconds, created / seconds, client.requests() / seconds);
+      if (!config.dbUrl().startsWith("jdbc:sqlite:")) report += " db_bytes=" + postgresSize(application.database());
     } catch (RuntimeException e) {
       err.println("agenda generate: " + e.getMessage());
       return 1;
     }
+    // SQLite: measured once closed, when the write-ahead log has been checkpointed into the file
+    if (config.dbUrl().startsWith("jdbc:sqlite:")) report += " db_bytes=" + sqliteSize(config.dbUrl());
+    out.println(report);
+    return 0;
   }
 
   /** Stores whatever is missing and returns the number of events created by this run. */
@@ -184,20 +189,21 @@ public final class Generator {
     }
   }
 
-  /** The SQLite file with its write-ahead log, or PostgreSQL's own figure for the database. */
-  private static long size(Database database, String url) {
-    if (url.startsWith("jdbc:sqlite:")) {
-      String file = url.substring("jdbc:sqlite:".length()).replaceFirst("\\?.*$", "");
-      long total = 0;
-      for (String suffix : List.of("", "-wal")) {
-        try {
-          total += Files.size(Path.of(file + suffix));
-        } catch (IOException e) {
-          // no write-ahead log at the moment
-        }
+  /** The SQLite file with its write-ahead log, if any. */
+  private static long sqliteSize(String url) {
+    String file = url.substring("jdbc:sqlite:".length()).replaceFirst("\\?.*$", "");
+    long total = 0;
+    for (String suffix : List.of("", "-wal")) {
+      try {
+        total += Files.size(Path.of(file + suffix));
+      } catch (IOException e) {
+        // no write-ahead log
       }
-      return total;
     }
+    return total;
+  }
+
+  private static long postgresSize(Database database) {
     return ((Number) database.dsl().fetchValue("select pg_database_size(current_database())")).longValue();
   }
 }
