@@ -7,6 +7,7 @@ Standard library only."""
 import csv
 import glob
 import html
+import math
 import os
 import re
 import sys
@@ -56,6 +57,10 @@ def generation(meta):
     return fields
 
 
+def label(v):
+    return f"{v:.0f}" if v >= 100 else f"{v:.3g}"
+
+
 def chart(db, series_files, out_path):
     """Horizontal grouped bars: p50 latency per route, one bar per data-set size."""
     series = []
@@ -68,27 +73,32 @@ def chart(db, series_files, out_path):
         for route in values:
             if route not in routes:
                 routes.append(route)
-    top = max([v for _, values in series for v in values.values()] + [0.001])
+    values_all = [v for _, values in series for v in values.values() if v > 0] or [1.0]
+    lo, hi = math.floor(math.log10(min(values_all))), math.ceil(math.log10(max(values_all)))
+    hi = max(hi, lo + 1)
     label_w, plot_w, bar_h, gap = 260, 420, 12, 10
     group_h = bar_h * len(series) + gap
     legend_h = 24
     height = 40 + legend_h + group_h * len(routes) + 30
     width = label_w + plot_w + 90
+
+    def x_of(v):
+        return plot_w * (math.log10(max(v, 10 ** lo)) - lo) / (hi - lo)
+
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="11">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="10" y="18" font-size="13" font-weight="bold">p50 latency per route, {html.escape(db)} '
-           f'(ms, wrk -t1 -c32; one bar per data-set size)</text>']
+           f'(ms, log scale; wrk -t1 -c32; one bar per data-set size)</text>']
     for k, (events, _) in enumerate(series):
         x = 10 + k * 150
         out.append(f'<rect x="{x}" y="30" width="12" height="12" fill="{COLOURS[k % len(COLOURS)]}"/>')
-        out.append(f'<text x="{x + 16}" y="40">{events:,} events</text>')
+        out.append(f'<text x="{x + 16}" y="40">{fmt_int(events)} events</text>')
     y0 = 40 + legend_h
-    for step in range(5):
-        value = top * step / 4
-        x = label_w + plot_w * step / 4
+    for exponent in range(lo, hi + 1):
+        x = label_w + x_of(10 ** exponent)
         out.append(f'<line x1="{x:.1f}" y1="{y0 - 4}" x2="{x:.1f}" y2="{height - 26}" stroke="#ddd"/>')
-        out.append(f'<text x="{x:.1f}" y="{height - 12}" text-anchor="middle">{value:.3g}</text>')
+        out.append(f'<text x="{x:.1f}" y="{height - 12}" text-anchor="middle">{label(10 ** exponent)}</text>')
     for i, route in enumerate(routes):
         y = y0 + i * group_h
         out.append(f'<text x="{label_w - 6}" y="{y + bar_h * len(series) / 2 + 4:.1f}" text-anchor="end">'
@@ -96,11 +106,11 @@ def chart(db, series_files, out_path):
         for k, (_, values) in enumerate(series):
             if route not in values:
                 continue
-            w = plot_w * values[route] / top
+            w = max(1.0, x_of(values[route]))
             by = y + k * bar_h
             out.append(f'<rect x="{label_w}" y="{by}" width="{w:.1f}" height="{bar_h - 2}" '
                        f'fill="{COLOURS[k % len(COLOURS)]}"/>')
-            out.append(f'<text x="{label_w + w + 4:.1f}" y="{by + bar_h - 3}">{values[route]:.3g}</text>')
+            out.append(f'<text x="{label_w + w + 4:.1f}" y="{by + bar_h - 3}">{label(values[route])}</text>')
     out.append("</svg>")
     with open(out_path, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
@@ -109,7 +119,7 @@ def chart(db, series_files, out_path):
 def section(meta, rows):
     db, events = meta["db"], int(meta["events"])
     gen = generation(meta)
-    lines = [f"## {'SQLite' if db == 'sqlite' else 'PostgreSQL'}, {events:,} events".replace(",", " "), ""]
+    lines = [f"## {'SQLite' if db == 'sqlite' else 'PostgreSQL'}, {fmt_int(events)} events", ""]
     lines += ["| route | bytes | Agenda req/s | nginx req/s | ratio | p50 ms | p99 ms | errors | server CPU | wrk CPU |",
               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
@@ -118,7 +128,7 @@ def section(meta, rows):
         ratio = num(r["rps"]) / num(r["nginx_rps"], 0) if num(r["nginx_rps"], 0) else 0
         errors = int(num(r["non2xx"]) + num(r["socket_errors"]))
         lines.append(f"| {r['route']} | {fmt_int(r['bytes'])} | {fmt_int(r['rps'])} | {fmt_int(r['nginx_rps'])} | "
-                     f"{ratio:.3f} | {fmt_ms(r['p50_ms'])} | {fmt_ms(r['p99_ms'])} | {errors} | "
+                     f"{ratio:.3g} | {fmt_ms(r['p50_ms'])} | {fmt_ms(r['p99_ms'])} | {errors} | "
                      f"{r['server_cpu_pct']} % | {r['wrk_cpu_pct']} % |")
     lines += ["", "| write | Agenda req/s | p50 ms | p99 ms | requests | errors | server CPU | wrk CPU |",
               "|---|---:|---:|---:|---:|---:|---:|---:|"]
