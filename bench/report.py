@@ -66,7 +66,10 @@ def chart(db, series_files, out_path):
     series = []
     for path in series_files:
         events = int(re.search(r"-(\d+)-s\d+\.tsv$", path).group(1))
-        series.append((events, {r["route"]: num(r["p50_ms"]) for r in read_rows(path)}))
+        seconds = num(read_meta(path[: -len(".tsv")] + ".meta").get("seconds_per_route"), 10)
+        # a route where no request completed within the duration is drawn at the duration (a lower bound)
+        series.append((events, {r["route"]: num(r["p50_ms"]) if num(r["requests"]) else seconds * 1000
+                                for r in read_rows(path)}))
     series.sort()
     routes = []
     for _, values in series:
@@ -127,8 +130,11 @@ def section(meta, rows):
             continue
         ratio = num(r["rps"]) / num(r["nginx_rps"], 0) if num(r["nginx_rps"], 0) else 0
         errors = int(num(r["non2xx"]) + num(r["socket_errors"]))
+        p50, p99 = fmt_ms(r["p50_ms"]), fmt_ms(r["p99_ms"])
+        if num(r["requests"]) == 0:  # wrk only reports requests that completed within the duration
+            p50 = p99 = f"> {num(meta['seconds_per_route']) * 1000:.0f} (none completed)"
         lines.append(f"| {r['route']} | {fmt_int(r['bytes'])} | {fmt_int(r['rps'])} | {fmt_int(r['nginx_rps'])} | "
-                     f"{ratio:.3g} | {fmt_ms(r['p50_ms'])} | {fmt_ms(r['p99_ms'])} | {errors} | "
+                     f"{ratio:.3g} | {p50} | {p99} | {errors} | "
                      f"{r['server_cpu_pct']} % | {r['wrk_cpu_pct']} % |")
     lines += ["", "| write | Agenda req/s | p50 ms | p99 ms | requests | errors | server CPU | wrk CPU |",
               "|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -179,7 +185,8 @@ def main(metas):
            f"{first['seconds_per_route']} s per route; ceiling: {first['nginx']}, `worker_processes auto`, "
            "`access_log off`, the bodies fetched once with curl (for the by-id route, a sample of 200 events)",
            "* Columns: *errors* = non-2xx responses plus socket errors; *server CPU* = the server's "
-           "utime+stime (`/proc/<pid>/stat`) over the route divided by its duration (200 % = both cores); "
+           "utime+stime (`/proc/<pid>/stat`) over the route divided by its duration (200 % = both cores; on "
+           "PostgreSQL the database's own processes are not included); "
            "*wrk CPU* = the same for wrk (user+sys from bash `time`).",
            ""]
     for meta, rows in metas:
