@@ -1,46 +1,343 @@
 #!/usr/bin/env bash
-# Loopback benchmark: starts the jar on a fresh SQLite file, stores events, then measures throughput of
-# the main read routes with wrk (bounded: DURATION seconds per route) and the server's resident memory.
-# Figures are reported as ratios to /health measured in the same run, so they compare across machines.
-# Usage: bench/run.sh [EVENTS] [DURATION]   (needs wrk: apt-get install wrk)
+# Benchmark suite (issue #9). For each database: builds the jar, generates or reuses a data set of N events
+# (bench/data/, through the service's own write path: `agenda.jar generate`), measures the start time on an
+# empty and on the generated database, warms up, then measures every route with `wrk -t1 -c32 --latency` on
+# loopback (bounded: SECONDS per route) and the same bytes served by nginx as static files (the ceiling).
+# Writes bench/results/<db>-<N>.{tsv,meta}, then bench/RESULTS.md and its SVG chart (bench/report.py).
+#
+# Usage: bench/run.sh [--db sqlite|postgres|both] [--events N] [--seconds S] [--warmup S] [--seed S]
+#        bench/run.sh [N] [S]                      (the old positional form)
+# Environment: BENCH_JVM_OPTS (default "-Xmx256m -XX:+UseSerialGC"), BENCH_PORT (18181),
+#   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
+#   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
+#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_THREADS (8).
+# The working database of a run is a copy of the generated one (the write routes add events), so the
+# generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
+# (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-EVENTS=${1:-300}
-DURATION=${2:-8}
+root=$PWD
+
+DB=both EVENTS=10000 SECONDS_PER_ROUTE=10 WARMUP=3 SEED=1
+positional=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --db) DB=$2; shift 2 ;;
+    --events) EVENTS=$2; shift 2 ;;
+    --seconds) SECONDS_PER_ROUTE=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
+    --seed) SEED=$2; shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
+    *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$DB" in sqlite) dbs=(sqlite) ;; postgres) dbs=(postgres) ;; both) dbs=(sqlite postgres) ;;
+  *) echo "--db must be sqlite, postgres or both" >&2; exit 2 ;; esac
+JVM_OPTS=${BENCH_JVM_OPTS:--Xmx256m -XX:+UseSerialGC}
 PORT=${BENCH_PORT:-18181}
-PASSWORD=bench-admin-password
-command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 1; }
-[ -f target/agenda.jar ] || mvn -q -DskipTests package
+NGINX_PORT=${BENCH_NGINX_PORT:-18182}
+read -r -a PSQL_CONN <<< "${BENCH_PG:--h 127.0.0.1 -U postgres}"
+PG_JDBC=${BENCH_PG_JDBC:-jdbc:postgresql://127.0.0.1:5432/}
+PG_USER=${BENCH_PG_USER:-postgres}
+GEN_THREADS=${BENCH_GEN_THREADS:-8}
+CLK_TCK=$(getconf CLK_TCK)
+JAR=$root/target/agenda.jar
 
-work=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-AGENDA_PORT=$PORT AGENDA_DB_URL="jdbc:sqlite:$work/agenda.db" AGENDA_ADMIN_PASSWORD=$PASSWORD \
-  AGENDA_TIMEZONE=Europe/Amsterdam AGENDA_LOG_FORMAT=text java -jar target/agenda.jar > "$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.5; done
+log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-api="http://127.0.0.1:$PORT/cal/events/v1"
-for i in $(seq 1 "$EVENTS"); do
-  curl -sf -u "admin:$PASSWORD" -H 'Content-Type: application/json' \
-    -d "{\"title\":\"Concert $i\",\"description\":\"<p>Avond $i in het park</p>\",\"start_date\":\"+$((i % 60 + 1)) days 20:00\",\"end_date\":\"+$((i % 60 + 1)) days 22:00\",\"cost\":\"$((i % 30))\",\"tags\":\"muziek\"}" \
-    "$api/events" > /dev/null
-done
-curl -sf -u "admin:$PASSWORD" -X PATCH -H 'Content-Type: application/json' -d '{"title":"Concert du soir"}' \
-  "$api/events/1?translation_language=fr" > /dev/null
+# --- tools -------------------------------------------------------------------------------------------------
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing ${missing[*]}"
+  apt-get install -y "${missing[@]}" >/dev/null || { apt-get update >/dev/null && apt-get install -y "${missing[@]}" >/dev/null; }
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+for tool in curl python3 java; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  log "building target/agenda.jar"
+  mvn -B -o -q -DskipTests package
+fi
 
-rate() { wrk -t1 -c32 -d"${DURATION}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
-# Warm the JIT on every measured route first: a cold JVM spends the first seconds compiling.
-for route in /health /cal/events/v1/events/1 "/cal/events/v1/events?per_page=50" "/cal/events/v1/events?search=avond"; do
-  wrk -t1 -c32 -d3s "http://127.0.0.1:$PORT$route" > /dev/null
+work=$(mktemp -d /tmp/agenda-bench.XXXXXX)
+server='' nginx_pid=''
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  rm -rf "$work"
+  return 0
+}
+trap cleanup EXIT
+mkdir -p bench/data bench/results
+
+psql_do() { psql "${PSQL_CONN[@]}" -v ON_ERROR_STOP=1 -qAt -d postgres -c "$1"; }
+
+db_url() { # db, name → JDBC URL of that database
+  if [ "$1" = sqlite ]; then echo "jdbc:sqlite:$2"; else echo "$PG_JDBC$2"; fi
+}
+
+db_env() { # db, name → environment assignments for the jar
+  echo "AGENDA_DB_URL=$(db_url "$1" "$2")"
+  [ "$1" = postgres ] && echo "AGENDA_DB_USER=$PG_USER"
+  return 0
+}
+
+# --- the server --------------------------------------------------------------------------------------------
+start_agenda() { # db, database → sets $server and $start_ms (launch until the first 200 of GET /health)
+  local t0 code
+  t0=$(date +%s%N)
+  env $(db_env "$1" "$2") AGENDA_PORT=$PORT AGENDA_LOG_FORMAT=text java $JVM_OPTS -jar "$JAR" > "$work/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 2400); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/health" || true)
+    [ "$code" = 200 ] && break
+    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; echo "the server stopped" >&2; exit 1; }
+    sleep 0.05
+  done
+  [ "$code" = 200 ] || { echo "no 200 from /health within 120 s" >&2; exit 1; }
+  start_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+
+stop_agenda() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=''
+}
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rss_kb() { ps -o rss= -p "$1" | tr -d ' '; }
+
+# --- wrk ---------------------------------------------------------------------------------------------------
+# run_wrk NAME URL [LUA-SCRIPT [script arguments...]]
+#   → TSV fields: rps p50_ms p99_ms requests non2xx socket_errors wrk_cpu_pct
+run_wrk() {
+  local out=$work/wrk-$1.txt url=$2 script=()
+  shift 2
+  if [ $# -gt 0 ]; then script=(-s "$1"); shift; fi
+  TIMEFORMAT='%U %S'
+  { time wrk -t1 -c32 -d"${SECONDS_PER_ROUTE}s" --timeout 10s --latency "${script[@]}" "$url" -- "$@" > "$out"; } 2> "$out.time"
+  awk -v secs="$SECONDS_PER_ROUTE" -v timefile="$out.time" '
+    function ms(v) {
+      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
+      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
+      if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60000
+      if (v ~ /s$/) return substr(v, 1, length(v) - 1) * 1000
+      return v + 0
+    }
+    /Requests\/sec/ { rps = $2 }
+    /^ +50%/ { p50 = ms($2) }
+    /^ +99%/ { p99 = ms($2) }
+    / requests in / { requests = $1 }
+    /Non-2xx or 3xx responses/ { non2xx = $NF }
+    /Socket errors/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
+    END {
+      getline cpu < timefile; split(cpu, c, " ")
+      printf "%.1f\t%.3f\t%.3f\t%d\t%d\t%d\t%.0f\n", rps, p50, p99, requests, non2xx + 0, errors + 0, (c[1] + c[2]) / secs * 100
+    }' "$out"
+}
+
+# --- one database ------------------------------------------------------------------------------------------
+bench_db() {
+  local db=$1 name="$1-$EVENTS-s$SEED"
+  local data=bench/data/$name database ids=bench/data/$name.ids load_before
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  if [ "$db" = sqlite ]; then database=$root/$data.db; else database="agenda_bench_${EVENTS}_s${SEED}"; fi
+
+  # 1. the data set: generated once (resumable), then reused
+  if [ ! -f "$data.gen" ] || [ ! -s "$ids" ]; then
+    if [ "$db" = postgres ] && [ -z "$(psql_do "select 1 from pg_database where datname = '$database'")" ]; then
+      psql_do "create database $database"
+    fi
+    log "$db: generating $EVENTS events (seed $SEED) into $database"
+    env $(db_env "$db" "$database") java -Xmx1g -jar "$JAR" generate "$EVENTS" --seed "$SEED" \
+      --threads "$GEN_THREADS" --ids "$ids" | tee "$data.gen.log" >&2
+    grep '^generated ' "$data.gen.log" | tail -1 > "$data.gen"
+  else
+    log "$db: reusing the data set $name ($(cut -d' ' -f2- "$data.gen"))"
+  fi
+
+  # 2. a working copy (the write routes add events) and an empty database
+  local copy empty
+  if [ "$db" = sqlite ]; then
+    copy=$work/bench.db empty=$work/empty.db
+    cp "$database" "$copy"
+    [ -f "$database-wal" ] && cp "$database-wal" "$copy-wal"
+  else
+    copy=agenda_bench_run empty=agenda_bench_empty
+    psql_do "drop database if exists $copy" && psql_do "create database $copy template $database"
+    psql_do "drop database if exists $empty" && psql_do "create database $empty"
+  fi
+
+  log "$db: start time on an empty database"
+  start_agenda "$db" "$empty"
+  local start_empty_ms=$start_ms
+  stop_agenda
+  [ "$db" = postgres ] && psql_do "drop database if exists $empty"
+
+  local password
+  password=$(env $(db_env "$db" "$copy") java -jar "$JAR" user password bench | tail -1)
+  local auth
+  auth=$(printf 'bench:%s' "$password" | base64 -w0)
+
+  log "$db: start time on the generated database"
+  start_agenda "$db" "$copy"
+  local start_data_ms=$start_ms rss_start rss_warm
+  rss_start=$(rss_kb "$server")
+
+  # 3. the measured read URLs; each body is fetched once and stored for nginx
+  local base=http://127.0.0.1:$PORT api=/cal/events/v1
+  local today from3 to3 month1 month2 venue category term
+  today=$(date +%F)
+  from3=$(date -d "$today -3 years" +%F) to3=$(date -d "$today +3 years" +%F)
+  month1=$(date -d "$today +30 days" +%F) month2=$(date -d "$today +60 days" +%F)
+  venue=$(curl -sf "$base$api/venues?per_page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["venues"][0]["id"])')
+  category=$(curl -sf "$base$api/categories?parent=0&per_page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["categories"][0]["id"])')
+  term=$(curl -sf "$base$api/tags?orderby=count&order=desc&per_page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tags"][0]["id"])')
+  local routes=(
+    "event by id (random)|$api/events/{id}"
+    "event list (default)|$api/events"
+    "event list per_page=50|$api/events?per_page=50"
+    "event list page 100 (6-year window)|$api/events?start_date=$from3&end_date=$to3&page=100"
+    "event list date range (30 days)|$api/events?start_date=$month1&end_date=$month2"
+    "event list search|$api/events?search=kasteel%20zeilen"
+    "event list categories (top level)|$api/events?categories=$category"
+    "event list venue|$api/events?venue=$venue"
+    "event list geoloc (Utrecht, 25 km)|$api/events?geoloc_lat=52.09&geoloc_lng=5.12&geoloc_radius=25"
+    "venue list|$api/venues"
+    "category list|$api/categories"
+    "event list in fr (fallback)|/fr$api/events"
+  )
+  mkdir -p "$work/static/r"
+  # the by-id route: every published, unprotected id for Agenda; a sample of 200 stored for nginx
+  local sample=$work/sample.ids
+  awk -v n="$(wc -l < "$ids")" 'NR % int(n / 200 + 1) == 0' "$ids" | head -200 > "$sample"
+  while read -r id; do curl -sf -o "$work/static/r/event-$id.json" "$base$api/events/$id"; done < "$sample"
+  local i=0 label path key
+  for entry in "${routes[@]}"; do
+    label=${entry%%|*} path=${entry#*|} key=$(printf 'r%02d' $i)
+    if [ "$i" -gt 0 ]; then
+      local code
+      code=$(curl -s -o "$work/static/r/$key.json" -w '%{http_code}' "$base$path")
+      [ "$code" = 200 ] || log "$db: WARNING $path answered $code"
+    fi
+    i=$((i + 1))
+  done
+
+  # 4. nginx on the same bytes
+  local prefix=$work/nginx user_line=''
+  mkdir -p "$prefix"
+  [ "$(id -u)" = 0 ] && user_line="user root;"
+  sed -e "s|__USER__|$user_line|" -e "s|__PREFIX__|$prefix|g" -e "s|__ROOT__|$work/static|" -e "s|__PORT__|$NGINX_PORT|" \
+    bench/nginx.conf > "$prefix/nginx.conf"
+  "$NGINX" -p "$prefix" -e "$prefix/error.log" -c "$prefix/nginx.conf" &
+  nginx_pid=$!
+  for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$NGINX_PORT/r/r01.json" && break; sleep 0.05; done
+
+  # 5. warm-up: every route, WARMUP seconds each
+  log "$db: warming up (${WARMUP}s per route)"
+  i=0
+  for entry in "${routes[@]}"; do
+    path=${entry#*|}
+    if [ $i = 0 ]; then
+      wrk -t1 -c32 -d"${WARMUP}s" -s bench/lua/ids.lua "$base" -- "$ids" "$api/events/" "" > /dev/null
+    else
+      wrk -t1 -c32 -d"${WARMUP}s" "$base$path" > /dev/null
+    fi
+    i=$((i + 1))
+  done
+  rss_warm=$(rss_kb "$server")
+
+  # 6. measure: Agenda, then nginx on the same bytes; then the writes
+  local tsv=bench/results/$name.tsv.new
+  printf 'route\tkind\tpath\tbytes\trps\tp50_ms\tp99_ms\trequests\tnon2xx\tsocket_errors\twrk_cpu_pct\tserver_cpu_pct\tnginx_rps\tnginx_p50_ms\tnginx_p99_ms\tnginx_errors\n' > "$tsv"
+  i=0
+  for entry in "${routes[@]}"; do
+    label=${entry%%|*} path=${entry#*|} key=$(printf 'r%02d' $i)
+    log "$db: $label"
+    local before after agenda_fields nginx_fields bytes cpu
+    before=$(cpu_ticks "$server")
+    if [ $i = 0 ]; then
+      agenda_fields=$(run_wrk "a$key" "$base" bench/lua/ids.lua "$ids" "$api/events/" "")
+      after=$(cpu_ticks "$server")
+      nginx_fields=$(run_wrk "n$key" "http://127.0.0.1:$NGINX_PORT" bench/lua/ids.lua "$sample" "/r/event-" ".json")
+      bytes=$(cat "$work"/static/r/event-*.json | wc -c)
+      bytes=$((bytes / $(wc -l < "$sample")))
+    else
+      agenda_fields=$(run_wrk "a$key" "$base$path")
+      after=$(cpu_ticks "$server")
+      nginx_fields=$(run_wrk "n$key" "http://127.0.0.1:$NGINX_PORT/r/$key.json")
+      bytes=$(wc -c < "$work/static/r/$key.json")
+    fi
+    cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
+    IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$agenda_fields"
+    IFS=$'\t' read -r nrps np50 np99 _ nnon2xx nerrors _ <<< "$nginx_fields"
+    printf '%s\tread\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$path" "$bytes" "$rps" "$p50" "$p99" \
+      "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" "$nrps" "$np50" "$np99" "$((nnon2xx + nerrors))" >> "$tsv"
+    i=$((i + 1))
+  done
+  local run_tag
+  run_tag="$(date +%s)-$db"
+  for write in create update; do
+    log "$db: $write"
+    local before after fields cpu
+    before=$(cpu_ticks "$server")
+    if [ $write = create ]; then
+      fields=$(run_wrk "w$write" "$base" bench/lua/create.lua "$auth" "$run_tag" "$venue" "$category" "$term")
+      path="POST $api/events"
+    else
+      fields=$(run_wrk "w$write" "$base" bench/lua/update.lua "$ids" "$auth" "$run_tag")
+      path="PATCH $api/events/{id}"
+    fi
+    after=$(cpu_ticks "$server")
+    cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
+    IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$fields"
+    printf '%s\twrite\t%s\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\t\n' "$write" "$path" "$rps" "$p50" "$p99" \
+      "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" >> "$tsv"
+  done
+  local rss_end hwm
+  rss_end=$(rss_kb "$server")
+  hwm=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+  stop_agenda
+  kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null || true
+  nginx_pid=''
+  [ "$db" = postgres ] && psql_do "drop database if exists $copy"
+  mv "$tsv" "bench/results/$name.tsv"
+
+  # 7. the run's facts, for the report
+  {
+    echo "db=$db"
+    echo "events=$EVENTS"
+    echo "seed=$SEED"
+    echo "seconds_per_route=$SECONDS_PER_ROUTE"
+    echo "warmup_seconds=$WARMUP"
+    echo "jvm_opts=$JVM_OPTS"
+    echo "start_empty_ms=$start_empty_ms"
+    echo "start_data_ms=$start_data_ms"
+    echo "rss_start_kb=$rss_start"
+    echo "rss_warm_kb=$rss_warm"
+    echo "rss_end_kb=$rss_end"
+    echo "rss_peak_kb=$hwm"
+    echo "generation=$(cut -d' ' -f2- "$data.gen")"
+    echo "ids=$(wc -l < "$ids")"
+    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "nproc=$(nproc)"
+    echo "memory=$(free -m | awk '/^Mem:/ {print $2 " MiB"}')"
+    echo "cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+    echo "jdk=$(java -version 2>&1 | head -1)"
+    echo "wrk=$(wrk -v 2>&1 | head -1 | awk '{print $1, $2}')"
+    echo "nginx=$("$NGINX" -v 2>&1)"
+    echo "load_before=$load_before"
+    echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  } > "bench/results/$name.meta"
+  log "$db: done (bench/results/$name.tsv)"
+}
+
+metas=()
+for db in "${dbs[@]}"; do
+  bench_db "$db"
+  metas+=("bench/results/$db-$EVENTS-s$SEED.meta")
 done
-baseline=$(rate "http://127.0.0.1:$PORT/health")
-echo "events stored: $EVENTS; wrk -t1 -c32, ${DURATION}s per route; requests/s and ratio to GET /health"
-printf '%-40s %10s %6s\n' "GET /health (baseline)" "$baseline" "1.00"
-for route in "/events/1" "/events?per_page=12" "/events?per_page=50" "/events?search=avond%2017" "/fr/events/1"; do
-  url="$api${route}"
-  [ "$route" = "/fr/events/1" ] && url="http://127.0.0.1:$PORT/fr/cal/events/v1/events/1"
-  r=$(rate "$url")
-  printf '%-40s %10s %6.2f\n' "GET $route" "$r" "$(echo "$r / $baseline" | bc -l)"
-done
-rss_kb=$(ps -o rss= -p "$server")
-echo "server resident memory after the run: $((rss_kb / 1024)) MiB"
+python3 bench/report.py "${metas[@]}"
+log "wrote bench/RESULTS.md"

@@ -3,6 +3,7 @@ package org.agenda;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import org.agenda.bench.Generator;
 import org.agenda.db.Database;
 import org.agenda.db.DatabaseException;
 import org.agenda.system.AccessLogStream;
@@ -12,7 +13,8 @@ import org.agenda.system.ConfigException;
 import org.agenda.user.UserCommand;
 import org.agenda.user.Users;
 
-/** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3). */
+/** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3);
+ * {@code generate N} fills the database with benchmark data (issue #9, {@link Generator}). */
 public final class Main {
   private Main() {}
 
@@ -28,10 +30,12 @@ public final class Main {
     }
     if (arguments.isEmpty() || arguments.get(0).equals("serve")) {
       serve(config);
+    } else if (arguments.get(0).equals("generate")) {
+      System.exit(Generator.run(System.getenv(), arguments.subList(1, arguments.size()), System.out, System.err));
     } else if (arguments.get(0).equals("user")) {
       System.exit(user(config, arguments.subList(1, arguments.size())));
     } else {
-      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove …]");
+      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove … | generate N [--seed S]]");
       System.exit(2);
     }
   }

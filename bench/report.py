@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Writes bench/RESULTS.md and one SVG chart per database (bench/results/p50-<db>.svg) from the files that
+bench/run.sh leaves in bench/results: <db>-<N>-s<seed>.tsv (one row per route) and .meta (key=value).
+Arguments: the .meta files of the run being reported. The charts take every .tsv of that database, one
+series per data-set size, so sizes measured in earlier runs (e.g. 1 000 000 events) stay on the chart.
+Standard library only."""
+import csv
+import glob
+import html
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.join(HERE, "results")
+COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
+
+
+def read_meta(path):
+    meta = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if "=" in line:
+                key, value = line.rstrip("\n").split("=", 1)
+                meta[key] = value
+    return meta
+
+
+def read_rows(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def num(value, default=0.0):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def fmt_int(value):
+    return f"{num(value):,.0f}".replace(",", " ")
+
+
+def fmt_ms(value):
+    v = num(value)
+    return f"{v:.2f}" if v < 10 else f"{v:.1f}" if v < 100 else f"{v:.0f}"
+
+
+def mib(kb):
+    return f"{num(kb) / 1024:.0f} MiB"
+
+
+def generation(meta):
+    fields = dict(part.split("=", 1) for part in meta.get("generation", "").split() if "=" in part)
+    return fields
+
+
+def label(v):
+    return f"{v:.0f}" if v >= 100 else f"{v:.3g}"
+
+
+def chart(db, series_files, out_path):
+    """Horizontal grouped bars: p50 latency per route, one bar per data-set size."""
+    series = []
+    for path in series_files:
+        events = int(re.search(r"-(\d+)-s\d+\.tsv$", path).group(1))
+        seconds = num(read_meta(path[: -len(".tsv")] + ".meta").get("seconds_per_route"), 10)
+        # a route where no request completed within the duration is drawn at the duration (a lower bound)
+        series.append((events, {r["route"]: num(r["p50_ms"]) if num(r["requests"]) else seconds * 1000
+                                for r in read_rows(path)}))
+    series.sort()
+    routes = []
+    for _, values in series:
+        for route in values:
+            if route not in routes:
+                routes.append(route)
+    values_all = [v for _, values in series for v in values.values() if v > 0] or [1.0]
+    lo, hi = math.floor(math.log10(min(values_all))), math.ceil(math.log10(max(values_all)))
+    hi = max(hi, lo + 1)
+    label_w, plot_w, bar_h, gap = 260, 420, 12, 10
+    group_h = bar_h * len(series) + gap
+    legend_h = 24
+    height = 40 + legend_h + group_h * len(routes) + 30
+    width = label_w + plot_w + 90
+
+    def x_of(v):
+        return plot_w * (math.log10(max(v, 10 ** lo)) - lo) / (hi - lo)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="11">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="10" y="18" font-size="13" font-weight="bold">p50 latency per route, {html.escape(db)} '
+           f'(ms, log scale; wrk -t1 -c32; one bar per data-set size)</text>']
+    for k, (events, _) in enumerate(series):
+        x = 10 + k * 150
+        out.append(f'<rect x="{x}" y="30" width="12" height="12" fill="{COLOURS[k % len(COLOURS)]}"/>')
+        out.append(f'<text x="{x + 16}" y="40">{fmt_int(events)} events</text>')
+    y0 = 40 + legend_h
+    for exponent in range(lo, hi + 1):
+        x = label_w + x_of(10 ** exponent)
+        out.append(f'<line x1="{x:.1f}" y1="{y0 - 4}" x2="{x:.1f}" y2="{height - 26}" stroke="#ddd"/>')
+        out.append(f'<text x="{x:.1f}" y="{height - 12}" text-anchor="middle">{label(10 ** exponent)}</text>')
+    for i, route in enumerate(routes):
+        y = y0 + i * group_h
+        out.append(f'<text x="{label_w - 6}" y="{y + bar_h * len(series) / 2 + 4:.1f}" text-anchor="end">'
+                   f'{html.escape(route)}</text>')
+        for k, (_, values) in enumerate(series):
+            if route not in values:
+                continue
+            w = max(1.0, x_of(values[route]))
+            by = y + k * bar_h
+            out.append(f'<rect x="{label_w}" y="{by}" width="{w:.1f}" height="{bar_h - 2}" '
+                       f'fill="{COLOURS[k % len(COLOURS)]}"/>')
+            out.append(f'<text x="{label_w + w + 4:.1f}" y="{by + bar_h - 3}">{label(values[route])}</text>')
+    out.append("</svg>")
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def section(meta, rows):
+    db, events = meta["db"], int(meta["events"])
+    gen = generation(meta)
+    lines = [f"## {'SQLite' if db == 'sqlite' else 'PostgreSQL'}, {fmt_int(events)} events", ""]
+    lines += ["| route | bytes | Agenda req/s | nginx req/s | ratio | p50 ms | p99 ms | errors | server CPU | wrk CPU |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        if r["kind"] != "read":
+            continue
+        ratio = num(r["rps"]) / num(r["nginx_rps"], 0) if num(r["nginx_rps"], 0) else 0
+        errors = int(num(r["non2xx"]) + num(r["socket_errors"]))
+        p50, p99 = fmt_ms(r["p50_ms"]), fmt_ms(r["p99_ms"])
+        if num(r["requests"]) == 0:  # wrk only reports requests that completed within the duration
+            p50 = p99 = f"> {num(meta['seconds_per_route']) * 1000:.0f} (none completed)"
+        lines.append(f"| {r['route']} | {fmt_int(r['bytes'])} | {fmt_int(r['rps'])} | {fmt_int(r['nginx_rps'])} | "
+                     f"{ratio:.3g} | {p50} | {p99} | {errors} | "
+                     f"{r['server_cpu_pct']} % | {r['wrk_cpu_pct']} % |")
+    lines += ["", "| write | Agenda req/s | p50 ms | p99 ms | requests | errors | server CPU | wrk CPU |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        if r["kind"] != "write":
+            continue
+        errors = int(num(r["non2xx"]) + num(r["socket_errors"]))
+        lines.append(f"| {r['route']} (`{r['path']}`) | {fmt_int(r['rps'])} | {fmt_ms(r['p50_ms'])} | "
+                     f"{fmt_ms(r['p99_ms'])} | {fmt_int(r['requests'])} | {errors} | {r['server_cpu_pct']} % | "
+                     f"{r['wrk_cpu_pct']} % |")
+    db_bytes = num(gen.get("db_bytes"))
+    lines += [
+        "",
+        f"* Start time to the first 200 of `GET /health`: empty database {fmt_int(meta['start_empty_ms'])} ms, "
+        f"generated database {fmt_int(meta['start_data_ms'])} ms.",
+        f"* Server resident memory (`ps -o rss`): {mib(meta['rss_start_kb'])} after start, "
+        f"{mib(meta['rss_warm_kb'])} after warm-up, {mib(meta['rss_end_kb'])} after the run; "
+        f"peak {mib(meta['rss_peak_kb'])} (`VmHWM`).",
+        f"* Data set: {fmt_int(gen.get('events'))} events (seed {meta['seed']}), database size "
+        f"{db_bytes / 1048576:.0f} MiB; {fmt_int(meta['ids'])} of the events are published without a password "
+        f"(the ids the by-id and update routes pick from). Generation: {num(gen.get('seconds')):.0f} s for "
+        f"{fmt_int(gen.get('created'))} events ({num(gen.get('events_per_second')):.1f} events/s, "
+        f"{fmt_int(gen.get('requests'))} HTTP requests, {num(gen.get('requests_per_second')):.0f} requests/s).",
+        f"* {meta['seconds_per_route']} s per route after {meta['warmup_seconds']} s of warm-up per route; "
+        f"load average before the run: {meta.get('load_before', '?')}.",
+        "",
+        f"![p50 latency per route, {db}](results/p50-{db}.svg)",
+        "",
+    ]
+    return lines
+
+
+def main(metas):
+    if not metas:
+        sys.exit("usage: report.py bench/results/<db>-<N>-s<seed>.meta ...")
+    metas = [(read_meta(m), read_rows(m[: -len(".meta")] + ".tsv")) for m in metas]
+    first = metas[0][0]
+    out = ["# Benchmark results", "",
+           "Written by `bench/run.sh` (see the README, *Benchmark*); do not edit by hand. Every figure comes from "
+           "one run on a shared machine, so absolute numbers are noisy: compare the **ratio** column (Agenda "
+           "requests/s divided by nginx serving the same bytes as static files, same run, same wrk settings).", "",
+           "## Machine and settings", "",
+           f"* Date: {first['date']}; commit `{first.get('commit', '?')}`",
+           f"* CPU: {first['cpu']}, `nproc` = {first['nproc']}; memory {first['memory']}",
+           f"* JDK: {first['jdk']}",
+           f"* Agenda JVM options: `{first['jvm_opts']}`; access log in text form to a file",
+           f"* Load: {first['wrk']} `-t1 -c32 --latency --timeout 10s` on loopback, "
+           f"{first['seconds_per_route']} s per route; ceiling: {first['nginx']}, `worker_processes auto`, "
+           "`access_log off`, the bodies fetched once with curl (for the by-id route, a sample of 200 events)",
+           "* Columns: *errors* = non-2xx responses plus socket errors; *server CPU* = the server's "
+           "utime+stime (`/proc/<pid>/stat`) over the route divided by its duration (200 % = both cores; on "
+           "PostgreSQL the database's own processes are not included); "
+           "*wrk CPU* = the same for wrk (user+sys from bash `time`).",
+           ""]
+    for meta, rows in metas:
+        out += section(meta, rows)
+        db = meta["db"]
+        chart(db, sorted(glob.glob(os.path.join(RESULTS, f"{db}-*-s*.tsv"))), os.path.join(RESULTS, f"p50-{db}.svg"))
+    with open(os.path.join(HERE, "RESULTS.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
