@@ -36,23 +36,7 @@ class ConcurrentWritesApiTest {
 
   /** Runs the same request from several threads released together. */
   private static List<HttpResult> together(Callable<HttpResult> request) throws Exception {
-    var pool = Executors.newFixedThreadPool(WRITERS);
-    var go = new CountDownLatch(1);
-    try {
-      var futures = new ArrayList<Future<HttpResult>>();
-      for (int i = 0; i < WRITERS; i++) {
-        futures.add(pool.submit(() -> {
-          go.await();
-          return request.call();
-        }));
-      }
-      go.countDown();
-      var results = new ArrayList<HttpResult>();
-      for (var future : futures) results.add(future.get());
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
+    return eachAtOnce(java.util.Collections.nCopies(WRITERS, request));
   }
 
   @Test
