@@ -158,7 +158,8 @@ public final class EventRoutes {
       links.apply(dsl, request, event);
       event.id = EventStore.insertRecord(dsl, event);
       event.translations.put(request.language(),
-          RecordWrites.textAfterWrite(dsl, request, EventStore.RECORD_TYPE, "title", event.id, null));
+          RecordWrites.textAfterWrite(dsl, request.params(), request.language(), EventStore.RECORD_TYPE, "title",
+              event.id, null));
       EventStore.insertRest(dsl, event);
       return event;
     });

@@ -50,7 +50,7 @@ final class EventWrite {
   Event update(ApiRequest request, Event stored, DSLContext dsl) {
     Event event = stored.copy();
     applyShared(request, event, stored);
-    Translation text = RecordWrites.textAfterWrite(dsl, request, EventStore.RECORD_TYPE, "title", event.id,
+    Translation text = RecordWrites.textAfterWrite(dsl, request.params(), request.language(), EventStore.RECORD_TYPE, "title", event.id,
         event.translations.get(request.language()));
     if (text != null) {
       event.translations.put(request.language(), text);

@@ -33,7 +33,8 @@ public final class RecordWrites {
     long id = Records.insert(dsl, kind.type(), new RecordRow(0, author, status, null, dateUtc, now.getEpochSecond(),
         text(values, "image"), text(values, "website")));
     kind.insertDetails(dsl, id, values);
-    Translations.saveFirst(dsl, kind.type(), id, language, values);
+    Translations.save(dsl, kind.type(), id, textAfterWrite(dsl, values, language, kind.type(), kind.type(), id, null),
+        false);
     T created = kind.load(dsl, List.of(id)).get(id);
     SearchFields.replace(dsl, id, kind.searchTexts(created));
     return id;
@@ -56,7 +57,7 @@ public final class RecordWrites {
         request.has("website") ? text(values, "website") : row.website());
     if (!changed.equals(row)) Records.update(dsl, changed);
     Translation old = stored.translations().get(request.language());
-    Translation text = textAfterWrite(dsl, request, kind.type(), kind.type(), id, old);
+    Translation text = textAfterWrite(dsl, values, request.language(), kind.type(), kind.type(), id, old);
     if (text != null && !text.equals(old)) Translations.save(dsl, kind.type(), id, text, old != null);
     kind.updateDetails(dsl, id, values);
     T after = kind.load(dsl, List.of(id)).get(id);
@@ -78,29 +79,31 @@ public final class RecordWrites {
   }
 
   /**
-   * The L text of a record after a create or update (§3.4), or null when the request has no text and the record none
-   * in L. Given fields replace the stored ones; a new translation needs the name field ({@code nameField},
-   * else 400 missing) and gets a derived or given slug; a given {@code slug} renames.
+   * The text in {@code language} of a record after a create or update (§3.4), from the validated values of
+   * the write, or null when they hold no text and the record has none in that language. Given fields replace
+   * the stored ones; a new translation needs the name field ({@code nameField}, else 400 missing) and gets a
+   * derived or given slug; a given {@code slug} renames.
    */
-  public static Translation textAfterWrite(DSLContext dsl, ApiRequest request, String type, String nameField, long id,
-      Translation existing) {
-    boolean sendsText = request.has(nameField) || request.has("description") || request.has("excerpt")
-        || request.has("slug");
+  public static Translation textAfterWrite(DSLContext dsl, Map<String, Object> values, String language, String type,
+      String nameField, long id, Translation existing) {
+    boolean sendsText = values.containsKey(nameField) || values.containsKey("description")
+        || values.containsKey("excerpt") || values.containsKey("slug");
     if (existing == null && !sendsText) return null;
-    if (existing == null && !request.has(nameField)) throw Invalid.missing(List.of(nameField));
-    Translation text = existing != null ? existing : new Translation(request.language(), "", "", "", "");
-    if (request.has(nameField)) text = text.withName(PlainText.stripTags(request.string(nameField)));
-    if (request.has("description")) text = text.withDescription(html(request, "description"));
-    if (request.has("excerpt")) text = text.withExcerpt(html(request, "excerpt"));
-    if (existing == null || request.has("slug")) {
-      String wanted = request.has("slug") && !request.isCleared("slug") ? Slugs.normalise(request.string("slug")) : "";
-      text = text.withSlug(Translations.uniqueSlug(dsl, type, request.language(), wanted, text.name(), id));
+    if (existing == null && !values.containsKey(nameField)) throw Invalid.missing(List.of(nameField));
+    Translation text = existing != null ? existing : new Translation(language, "", "", "", "");
+    if (values.containsKey(nameField)) text = text.withName(PlainText.stripTags((String) values.get(nameField)));
+    if (values.containsKey("description")) text = text.withDescription(html(values, "description"));
+    if (values.containsKey("excerpt")) text = text.withExcerpt(html(values, "excerpt"));
+    if (existing == null || values.containsKey("slug")) {
+      String wanted = values.get("slug") instanceof String slug ? Slugs.normalise(slug) : "";
+      text = text.withSlug(Translations.uniqueSlug(dsl, type, language, wanted, text.name(), id));
     }
     return text;
   }
 
-  private static String html(ApiRequest request, String name) {
-    return request.isCleared(name) ? "" : HtmlSanitizer.sanitize(request.string(name));
+  /** Sanitised HTML; {@code ""} when the write clears the field. */
+  private static String html(Map<String, Object> values, String name) {
+    return values.get(name) instanceof String html ? HtmlSanitizer.sanitize(html) : "";
   }
 
   private static String text(Map<String, Object> values, String name) {

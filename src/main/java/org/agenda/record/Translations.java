@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.agenda.text.Folding;
-import org.agenda.text.HtmlSanitizer;
 import org.agenda.text.PlainText;
 import org.agenda.text.Slugs;
 import org.jooq.DSLContext;
@@ -52,18 +51,6 @@ public final class Translations {
       values.put(T_LANG, text.language());
       dsl.insertInto(TRANSLATIONS).set(values).execute();
     }
-  }
-
-  /**
-   * The first translation of a new venue or organizer, from the validated fields of its create request
-   * (§3.4): the name as plain text, the description sanitised, the slug given or derived, made unique.
-   */
-  public static void saveFirst(DSLContext dsl, String type, long recordId, String language, Map<String, Object> values) {
-    String name = PlainText.stripTags((String) values.get(type));
-    String description = values.get("description") instanceof String html ? HtmlSanitizer.sanitize(html) : "";
-    String wanted = values.get("slug") instanceof String slug ? Slugs.normalise(slug) : "";
-    String slug = uniqueSlug(dsl, type, language, wanted, name, recordId);
-    save(dsl, type, recordId, new Translation(language, name, description, "", slug), false);
   }
 
   /**
