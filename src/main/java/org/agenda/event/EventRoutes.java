@@ -192,7 +192,7 @@ public final class EventRoutes {
         throw ApiError.forbidden();
       }
       if (force) {
-        EventStore.delete(dsl, stored.id);
+        EventStore.delete(dsl, stored);
         return stored;
       }
       if (Status.TRASH.equals(stored.status)) {

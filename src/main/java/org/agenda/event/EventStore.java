@@ -13,8 +13,10 @@ import java.util.Map;
 import org.agenda.http.Json;
 import org.agenda.record.RecordRow;
 import org.agenda.record.Records;
+import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
+import org.agenda.term.TermCounts;
 import org.agenda.term.TermTables;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -158,6 +160,7 @@ final class EventStore {
         .execute();
     for (Translation text : event.translations.values()) Translations.save(dsl, RECORD_TYPE, event.id, text, false);
     writeLinks(dsl, event);
+    TermCounts.eventChanged(dsl, List.of(), false, terms(event), isPublished(event));
   }
 
   static void update(DSLContext dsl, Event before, Event after) {
@@ -172,6 +175,17 @@ final class EventStore {
       deleteLinks(dsl, after.id);
       writeLinks(dsl, after);
     }
+    TermCounts.eventChanged(dsl, terms(before), isPublished(before), terms(after), isPublished(after));
+  }
+
+  private static List<Long> terms(Event event) {
+    var terms = new ArrayList<>(event.categoryIds);
+    terms.addAll(event.tagIds);
+    return terms;
+  }
+
+  private static boolean isPublished(Event event) {
+    return Status.PUBLISH.equals(event.status);
   }
 
   private static Map<Field<?>, Object> eventValues(Event event) {
@@ -200,9 +214,7 @@ final class EventStore {
   private static void writeLinks(DSLContext dsl, Event event) {
     insertLinks(dsl, EVENT_VENUES, EV_EVENT, EV_VENUE, EV_POSITION, event.id, event.venueIds);
     insertLinks(dsl, EVENT_ORGANIZERS, EO_EVENT, EO_ORGANIZER, EO_POSITION, event.id, event.organizerIds);
-    var terms = new ArrayList<>(event.categoryIds);
-    terms.addAll(event.tagIds);
-    insertLinks(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, event.id, terms);
+    insertLinks(dsl, EVENT_TERMS, ET_EVENT, ET_TERM, ET_POSITION, event.id, terms(event));
   }
 
   private static void insertLinks(DSLContext dsl, Table<Record> table, Field<Long> owner, Field<Long> target,
@@ -219,9 +231,10 @@ final class EventStore {
   }
 
   /** Permanent delete: children lose their parent (§4.9); translations and links go with the record. */
-  static void delete(DSLContext dsl, long id) {
-    dsl.update(EVENTS).set(POST_PARENT, 0L).where(POST_PARENT.eq(id)).execute();
-    Records.delete(dsl, id);
+  static void delete(DSLContext dsl, Event stored) {
+    dsl.update(EVENTS).set(POST_PARENT, 0L).where(POST_PARENT.eq(stored.id)).execute();
+    TermCounts.eventChanged(dsl, terms(stored), isPublished(stored), List.of(), false);
+    Records.delete(dsl, stored.id);
   }
 
   /** Ids of the event and all its descendants, for the cycle check of {@code post_parent}. */

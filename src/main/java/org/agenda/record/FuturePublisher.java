@@ -4,6 +4,7 @@ import static org.agenda.record.RecordTables.*;
 
 import java.time.Clock;
 import org.agenda.db.Database;
+import org.agenda.term.TermCounts;
 import org.jooq.impl.DSL;
 
 /**
@@ -40,8 +41,11 @@ public final class FuturePublisher implements Runnable {
       Long earliest = earliestFuture();
       if (earliest != null && earliest <= now) {
         // A write like any other: it advances the data version, so cached answers show the new status.
-        database.transaction(dsl -> dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
-            .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute());
+        database.transaction(dsl -> {
+          TermCounts.publishingDue(dsl, now);
+          return dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
+              .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute();
+        });
         earliest = earliestFuture();
       }
       nextDue = earliest == null ? Long.MAX_VALUE : earliest;

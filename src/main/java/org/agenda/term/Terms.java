@@ -12,9 +12,7 @@ import java.util.Optional;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
-import org.agenda.record.RecordTables;
 import org.agenda.record.RecordView;
-import org.agenda.record.Status;
 import org.agenda.record.Translation;
 import org.agenda.text.Folding;
 import org.agenda.text.Slugs;
@@ -42,7 +40,7 @@ public final class Terms {
     return Optional.ofNullable(load(dsl, ID.eq(id).and(TAXONOMY.eq(taxonomy))).get(id));
   }
 
-  /** Terms selected by a condition on {@code terms}: three statements, whatever their number. */
+  /** Terms selected by a condition on {@code terms}: two statements, whatever their number. */
   private static Map<Long, Term> load(DSLContext dsl, Condition onTerms) {
     Map<Long, Term> result = new LinkedHashMap<>();
     Map<Long, Map<String, Translation>> texts = new HashMap<>();
@@ -50,21 +48,10 @@ public final class Terms {
         .join(TERMS).on(ID.eq(TT_TERM)).where(onTerms).fetch()
         .forEach(row -> texts.computeIfAbsent(row.value1(), k -> new LinkedHashMap<>())
             .put(row.value2(), new Translation(row.value2(), row.value3(), row.value4(), "", row.value5())));
-    Map<Long, Integer> counts = publishedCounts(dsl, onTerms);
-    dsl.select(ID, TAXONOMY, PARENT).from(TERMS).where(onTerms).orderBy(ID).fetch().forEach(row -> result.put(row.value1(),
-        new Term(row.value1(), row.value2(), row.value3(), counts.getOrDefault(row.value1(), 0),
+    dsl.select(ID, TAXONOMY, PARENT, EVENT_COUNT).from(TERMS).where(onTerms).orderBy(ID).fetch()
+        .forEach(row -> result.put(row.value1(), new Term(row.value1(), row.value2(), row.value3(), row.value4(),
             texts.getOrDefault(row.value1(), Map.of()))));
     return result;
-  }
-
-  /** §5.8: the number of events with status publish that carry each term, derived when read. */
-  private static Map<Long, Integer> publishedCounts(DSLContext dsl, Condition onTerms) {
-    Map<Long, Integer> counts = new HashMap<>();
-    dsl.select(ET_TERM, DSL.count()).from(EVENT_TERMS).join(RecordTables.RECORDS).on(RecordTables.ID.eq(ET_EVENT))
-        .join(TERMS).on(ID.eq(ET_TERM))
-        .where(onTerms.and(RecordTables.STATUS.eq(Status.PUBLISH))).groupBy(ET_TERM).fetch()
-        .forEach(row -> counts.put(row.value1(), row.value2()));
-    return counts;
   }
 
   /** A term as embedded in an event (§5.8.2), or empty when fallback is off and it has no L text. */

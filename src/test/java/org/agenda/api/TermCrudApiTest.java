@@ -420,6 +420,17 @@ class TermCrudApiTest {
     ok(ed.patchJson(EVENTS + "/" + published, "{\"categories\":[]}"));
     assertThat(ok(anon.get(CATEGORIES + "/" + cat)).path("count").asInt()).isEqualTo(2);
     assertThat(ok(anon.get(TAGS + "/" + tag)).path("count").asInt()).isEqualTo(3);
+
+    ok(ed.delete(EVENTS + "/" + published + "?force=true"));
+    assertThat(ok(anon.get(TAGS + "/" + tag)).path("count").asInt()).as("a deleted event no longer counts").isEqualTo(2);
+    var now = server.clock.instant();
+    try {
+      server.clock.advance(java.time.Duration.ofDays(8));
+      assertThat(ok(anon.get(CATEGORIES + "/" + cat)).path("count").asInt()).as("future → publish counts").isEqualTo(3);
+      assertThat(ok(anon.get(TAGS + "/" + tag)).path("count").asInt()).isEqualTo(3);
+    } finally {
+      server.clock.set(now);
+    }
   }
 
   @Test
