@@ -45,7 +45,7 @@ public final class EventRoutes {
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
-    this.view = new EventView(config, languages, venues, organizers);
+    this.view = new EventView(database, config, languages, venues, organizers);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);

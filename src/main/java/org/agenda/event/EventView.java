@@ -9,6 +9,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,14 @@ import java.util.Map;
 import java.util.Set;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
-import org.agenda.venue.Venues;
+import org.agenda.db.Database;
+import org.agenda.db.VersionedCache;
+import org.agenda.organizer.Organizer;
 import org.agenda.organizer.Organizers;
+import org.agenda.record.RecordKind;
+import org.agenda.record.StoredRecord;
+import org.agenda.venue.Venue;
+import org.agenda.venue.Venues;
 import org.jooq.DSLContext;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
@@ -35,12 +42,19 @@ final class EventView {
   private final Languages languages;
   private final Venues venues;
   private final Organizers organizers;
+  private final VersionedCache<Term> termCache;
+  private final VersionedCache<Venue> venueCache;
+  private final VersionedCache<Organizer> organizerCache;
 
-  EventView(Config config, Languages languages, Venues venues, Organizers organizers) {
+  EventView(Database database, Config config, Languages languages, Venues venues, Organizers organizers) {
     this.config = config;
     this.languages = languages;
     this.venues = venues;
     this.organizers = organizers;
+    // Few and shared by many events: kept, a read of an event then loads only the event itself.
+    this.termCache = new VersionedCache<>(database, 10_000);
+    this.venueCache = new VersionedCache<>(database, 20_000);
+    this.organizerCache = new VersionedCache<>(database, 20_000);
   }
 
   /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */
@@ -56,8 +70,24 @@ final class EventView {
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
-    return new Related(Terms.load(dsl, termIds), venues.embedded(dsl, venueIds, requestLanguage, urls, withJsonLd),
-        organizers.embedded(dsl, organizerIds, requestLanguage, urls, withJsonLd));
+    return new Related(termCache.get(dsl, termIds, missing -> Terms.load(dsl, missing)),
+        embedded(venues, venueCache.get(dsl, venueIds, missing -> venues.load(dsl, missing)), requestLanguage, urls,
+            withJsonLd),
+        embedded(organizers, organizerCache.get(dsl, organizerIds, missing -> organizers.load(dsl, missing)),
+            requestLanguage, urls, withJsonLd));
+  }
+
+  /**
+   * Venues or organizers as embedded in events, by id: trashed ones are left out (§4.7), and so are those
+   * without text in L when fallback is off (§3.3).
+   */
+  private <T extends StoredRecord> Map<Long, ObjectNode> embedded(RecordKind<T> kind, Map<Long, T> loaded,
+      String requestLanguage, Urls urls, boolean withJsonLd) {
+    Map<Long, ObjectNode> result = new HashMap<>();
+    loaded.forEach((id, record) ->
+        RecordView.embeddedText(record.row(), record.translations(), requestLanguage, languages)
+            .ifPresent(text -> result.put(id, kind.render(record, text, urls, withJsonLd))));
+    return result;
   }
 
   /** How one event is shown: in which text language, stripped or not, with or without json_ld. */

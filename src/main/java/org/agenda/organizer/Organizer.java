@@ -6,5 +6,5 @@ import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
 
 /** A stored organizer: the shared record fields, its text per language and its contact data (§5.7). */
-record Organizer(RecordRow row, Map<String, Translation> translations, String phone, String email)
+public record Organizer(RecordRow row, Map<String, Translation> translations, String phone, String email)
     implements StoredRecord {}

@@ -67,16 +67,6 @@ public final class Organizers implements RecordKind<Organizer> {
     return organizers;
   }
 
-  /** The organizers as embedded in events, by id, without trashed ones (§4.7) or untranslated ones (§3.3). */
-  public Map<Long, ObjectNode> embedded(DSLContext dsl, Collection<Long> ids, String requestLanguage, Urls urls,
-      boolean withJsonLd) {
-    Map<Long, ObjectNode> result = new LinkedHashMap<>();
-    load(dsl, ids).forEach((id, organizer) ->
-        RecordView.embeddedText(organizer.row(), organizer.translations(), requestLanguage, languages)
-            .ifPresent(text -> result.put(id, render(organizer, text, urls, withJsonLd))));
-    return result;
-  }
-
   @Override
   public ObjectNode render(Organizer organizer, Translation text, Urls urls, boolean withJsonLd) {
     long id = organizer.row().id();

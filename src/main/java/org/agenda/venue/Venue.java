@@ -6,7 +6,7 @@ import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
 
 /** A stored venue: the shared record fields, its text per language and its place (§5.6). */
-record Venue(RecordRow row, Map<String, Translation> translations, String address, String city, String country,
+public record Venue(RecordRow row, Map<String, Translation> translations, String address, String city, String country,
     String province, String state, String stateprovince, String zip, String phone, boolean showMap,
     boolean showMapLink, Double geoLat, Double geoLng) implements StoredRecord {
 

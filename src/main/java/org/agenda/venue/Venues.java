@@ -83,19 +83,6 @@ public final class Venues implements RecordKind<Venue> {
     return venues;
   }
 
-  /**
-   * The venues as embedded in events, by id: trashed ones are left out (§4.7), and so are those
-   * without text in L when fallback is off (§3.3).
-   */
-  public Map<Long, ObjectNode> embedded(DSLContext dsl, Collection<Long> ids, String requestLanguage, Urls urls,
-      boolean withJsonLd) {
-    Map<Long, ObjectNode> result = new LinkedHashMap<>();
-    load(dsl, ids).forEach((id, venue) ->
-        RecordView.embeddedText(venue.row(), venue.translations(), requestLanguage, languages)
-            .ifPresent(text -> result.put(id, render(venue, text, urls, withJsonLd))));
-    return result;
-  }
-
   @Override
   public ObjectNode render(Venue venue, Translation text, Urls urls, boolean withJsonLd) {
     String pageUrl = urls.page(config.permalinks().get("venue"), text.language(), text.slug(), venue.row().id());

@@ -72,6 +72,35 @@ class ResponseCacheApiTest {
   }
 
   @Test
+  void embeddedVenuesOrganizersAndTermsFollowAWriteThroughTheOtherInstance() {
+    long venue = create("venues", "{\"venue\":\"Oude zaal\",\"city\":\"Gent\"}");
+    long event = create("events", ApiChecks.event("Concert",
+        "\"venue\":" + venue + ",\"organizer\":{\"organizer\":\"Oude stichting\"},\"categories\":[\"Oud\"]"));
+    // an authenticated reader: its answers are never taken from the response cache, only the embedded objects
+    var reader = second.asAdmin();
+    var before = reader.get(NS + "/events/" + event).json();
+    assertThat(before.path("venue").path("venue").asText()).isEqualTo("Oude zaal");
+    long organizer = id(before.path("organizer").path(0));
+    long category = id(before.path("categories").path(0));
+    assertThat(before.path("categories").path(0).path("count").asInt()).isEqualTo(1);
+
+    assertThat(editor.patchJson(NS + "/venues/" + venue, "{\"venue\":\"Nieuwe zaal\"}").status()).isEqualTo(200);
+    assertThat(editor.patchJson(NS + "/organizers/" + organizer, "{\"organizer\":\"Nieuwe stichting\"}").status())
+        .isEqualTo(200);
+    assertThat(editor.patchJson(NS + "/categories/" + category, "{\"name\":\"Nieuw\"}").status()).isEqualTo(200);
+    create("events", ApiChecks.event("Tweede", "\"categories\":[" + category + "]"));
+    var after = reader.get(NS + "/events/" + event).json();
+    assertThat(after.path("venue").path("venue").asText()).isEqualTo("Nieuwe zaal");
+    assertThat(after.path("organizer").path(0).path("organizer").asText()).isEqualTo("Nieuwe stichting");
+    assertThat(after.path("categories").path(0).path("name").asText()).isEqualTo("Nieuw");
+    assertThat(after.path("categories").path(0).path("count").asInt()).isEqualTo(2);
+
+    assertThat(editor.delete(NS + "/venues/" + venue).status()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + event).json().path("venue").isEmpty()).as("a trashed venue is not embedded")
+        .isTrue();
+  }
+
+  @Test
   void aCachedAnswerHasTheSameBytesAndHeadersAsTheFirst() {
     long venue = create("venues", "{\"venue\":\"Zaal\",\"city\":\"Gent\"}");
     create("events", ApiChecks.event("Concert", "\"venue\":" + venue));
