@@ -18,7 +18,6 @@ import org.agenda.db.Database;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
-import org.agenda.http.DateValue;
 import org.agenda.http.Invalid;
 import org.agenda.http.Json;
 import org.agenda.http.ListPage;
@@ -195,8 +194,7 @@ final class EventList {
     if (request.has("include")) return bounds;
     boolean strict = Boolean.TRUE.equals(request.bool("strict_dates"));
     boolean relative = RELATIVE_BOUNDS.stream().anyMatch(request::has);
-    Instant now = request.now();
-    ZonedDateTime today = ZonedDateTime.ofInstant(now, config.timezone()).toLocalDate().atStartOfDay(config.timezone());
+    ZonedDateTime today = request.today(config.timezone()).atStartOfDay(config.timezone());
     if (request.has("start_date")) {
       bounds.add(bound(request, "start_date", strict, false, true, true));
     } else if (!relative) {
@@ -218,8 +216,7 @@ final class EventList {
   /** One bound of the table in §6.3: whole days in inclusive mode, the moment itself in strict mode. */
   private Bound bound(ApiRequest request, String param, boolean strict, boolean exclusiveWhenStrict, boolean onStart,
       boolean lower) {
-    DateValue value = request.date(param);
-    ZonedDateTime moment = value.in(config.timezone(), request.now());
+    ZonedDateTime moment = request.dateIn(param, config.timezone());
     if (strict) return new Bound(param, moment.toInstant(), exclusiveWhenStrict, onStart, lower);
     return new Bound(param, lower ? ListWindow.dayStart(moment) : ListWindow.dayEnd(moment), false, onStart, lower);
   }

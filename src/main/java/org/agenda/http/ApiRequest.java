@@ -2,6 +2,9 @@ package org.agenda.http;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,9 @@ public final class ApiRequest {
   private final Map<String, Raw> raw;
   private final String pathValue;
   private final Map<Class<?>, Object> attachments = new HashMap<>();
-  private boolean timeRead;
+  /** The epoch seconds [from, until) in which the answer holds as far as the clock goes (§10.5 caching). */
+  private long validFrom = Long.MIN_VALUE;
+  private long validUntil = Long.MAX_VALUE;
 
   ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
       Map<String, Object> params, Map<String, Raw> raw, String pathValue) {
@@ -59,15 +64,36 @@ public final class ApiRequest {
     return urls;
   }
 
-  /** The request's current instant, read once from the service clock. */
+  /** The request's current instant, read once from the service clock; an answer using it holds that second. */
   public Instant now() {
-    timeRead = true;
+    narrowValidity(now.getEpochSecond(), now.getEpochSecond() + 1);
     return now;
   }
 
-  /** True when the answer may depend on the current time: it was read, or a date parameter was given. */
-  boolean dependsOnTime() {
-    return timeRead || params.values().stream().anyMatch(DateValue.class::isInstance);
+  /** Today in the zone; an answer that uses only the date holds until the day ends there. */
+  public LocalDate today(ZoneId zone) {
+    LocalDate today = now.atZone(zone).toLocalDate();
+    narrowValidity(today.atStartOfDay(zone).toEpochSecond(), today.plusDays(1).atStartOfDay(zone).toEpochSecond());
+    return today;
+  }
+
+  /** The date parameter evaluated in the zone; only a relative one ("now", "+1 week") reads the clock. */
+  public ZonedDateTime dateIn(String name, ZoneId zone) {
+    DateValue value = date(name);
+    return value.in(zone, value.isAbsolute() ? now : now());
+  }
+
+  private void narrowValidity(long from, long until) {
+    validFrom = Math.max(validFrom, from);
+    validUntil = Math.min(validUntil, until);
+  }
+
+  long validFrom() {
+    return validFrom;
+  }
+
+  long validUntil() {
+    return validUntil;
   }
 
   public Map<String, Object> params() {

@@ -15,6 +15,11 @@ public record DateValue(String text) {
         .orElseThrow(() -> new IllegalStateException("validated date no longer evaluates: " + text));
   }
 
+  /** True when the value does not depend on the current time. */
+  public boolean isAbsolute() {
+    return DateInput.isAbsolute(text);
+  }
+
   static boolean isValid(String text, Instant now) {
     return DateInput.evaluate(text, ZoneId.of("UTC"), now).isPresent();
   }

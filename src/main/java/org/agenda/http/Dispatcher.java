@@ -164,7 +164,7 @@ public final class Dispatcher {
     Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now);
     if (invoked.response().status() == 200) {
       cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
-          invoked.request().dependsOnTime() ? now.getEpochSecond() : null));
+          invoked.request().validFrom(), invoked.request().validUntil()));
     }
     return invoked.response();
   }

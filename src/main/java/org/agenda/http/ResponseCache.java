@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 /**
  * Answers to anonymous reads, kept for one data version (§10.5): every committed write advances the
  * version, in this process or another one sharing the database, so a cached answer is exactly what an
- * uncached read would give. An answer that depended on the current time is kept for that second only
- * (every time rule of the service works in whole seconds).
+ * uncached read would give. An answer that depended on the current time is kept for the span in which
+ * it holds: the second it was made in, or the day when it used only the date (§6.3 default window).
  */
 final class ResponseCache {
   private static final long MAX_BYTES = 32L * 1024 * 1024;
@@ -20,8 +20,8 @@ final class ResponseCache {
       .build();
   private volatile long knownVersion = Long.MIN_VALUE;
 
-  /** A stored answer, the request language it was made in, and the second it holds for (null: any). */
-  record Entry(ApiResponse response, String language, long version, Long second) {}
+  /** A stored answer, the request language it was made in, and the epoch seconds [from, until) it holds in. */
+  record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {}
 
   ResponseCache(LongSupplier dataVersion) {
     this.dataVersion = dataVersion;
@@ -40,7 +40,7 @@ final class ResponseCache {
   Entry find(String key, long version, long second) {
     Entry entry = entries.getIfPresent(key);
     if (entry == null || entry.version() != version) return null;
-    if (entry.second() != null && entry.second() != second) return null;
+    if (second < entry.validFrom() || second >= entry.validUntil()) return null;
     return entry;
   }
 

@@ -4,6 +4,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
@@ -43,6 +44,13 @@ public final class DateInput {
             // Impossible dates (2026-02-30, 25:00) and amounts too large for java.time end up here.
             return Optional.empty();
         }
+    }
+
+    /** True when the input names a moment by itself (a timestamp or a calendar date), not relative to now. */
+    public static boolean isAbsolute(String text) {
+        String input = WHITESPACE.matcher(text.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
+        return TIMESTAMP.matcher(input).matches() || CalendarDate.date(input).isPresent()
+                || CalendarDate.dateTime(input, ZoneOffset.UTC).isPresent();
     }
 
     /** A Unix timestamp (seconds since 1970-01-01T00:00:00Z), as given by a JSON integer. */

@@ -140,6 +140,12 @@ class ResponseCacheApiTest {
     long today = create("events", "{\"title\":\"Vandaag\",\"start_date\":\"today 15:00\",\"end_date\":\"today 16:00\"}");
     var reader = first.anonymous();
     assertThat(ids(reader.get(NS + "/events"), "events")).containsExactly(today);
+    // a relative date reads the clock: its answer holds for that second only, not for the day
+    String endsLater = NS + "/events?ends_after=now&strict_dates=true";
+    assertThat(ids(reader.get(endsLater), "events")).containsExactly(today);
+    first.clock.advance(Duration.ofHours(3));
+    assertThat(ids(reader.get(endsLater), "events")).as("at 17:05 the event has ended").isEmpty();
+    assertThat(ids(reader.get(NS + "/events"), "events")).as("the default window is the whole day").containsExactly(today);
     first.clock.advance(Duration.ofDays(1));
     assertThat(ids(reader.get(NS + "/events"), "events")).isEmpty();
 

@@ -61,6 +61,16 @@ class DateInputTest {
         }
 
         @Test
+        void onlyRelativeFormsDependOnTheCurrentTime() {
+            for (String absolute : List.of("2026-07-04", "2026-07-04 20:00", "2026-07-04T20:00:00+02:00", "1783195200")) {
+                assertThat(DateInput.isAbsolute(absolute)).as(absolute).isTrue();
+            }
+            for (String relative : List.of("now", "today", "tomorrow 10:00", "+5 days", "next monday", "20:00")) {
+                assertThat(DateInput.isAbsolute(relative)).as(relative).isFalse();
+            }
+        }
+
+        @Test
         void anOffsetFormIsTheSameInstantInEveryZone() {
             Optional<ZonedDateTime> utc = DateInput.evaluate("2026-07-04 20:00:00+02:00", ZoneOffset.UTC, NOW);
             Optional<ZonedDateTime> newYork = DateInput.evaluate("2026-07-04 20:00:00+02:00", NEW_YORK, NOW);
