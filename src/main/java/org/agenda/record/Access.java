@@ -30,4 +30,14 @@ public final class Access {
     if (status.equals(Status.TRASH)) return canEdit(caller, author, effectiveStatus);
     return caller.atLeast(Role.CONTRIBUTOR);
   }
+
+  /**
+   * Whether the caller may learn what an event links (venues, organizers, terms), as the {@code event} and
+   * {@code post} filters of other lists would tell: only when it can read the event, and a password does
+   * not lock it (§4.8 strips these links; those lists take no password).
+   */
+  public static boolean canSeeLinks(Caller caller, RecordRow event, boolean hasPassword) {
+    return canRead(caller, event.status(), event.author(), event.effectiveStatus())
+        && (!hasPassword || canEdit(caller, event.author(), event.effectiveStatus()));
+  }
 }

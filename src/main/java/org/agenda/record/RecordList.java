@@ -43,7 +43,8 @@ final class RecordList<T extends StoredRecord> {
     String items = kind.collection().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + kind.collection().substring(1);
     var params = new ArrayList<>(ListPage.params(items, config.defaultPerPage(), config.maxPerPage()));
     params.add(Param.string("search").maxLength(200).describe(searchDescription()));
-    params.add(Param.integer("event").describe(items + " linked to this event (any status)."));
+    params.add(Param.integer("event").describe(items + " linked to this event (any status; none when the caller "
+        + "may not read the event or a password locks it)."));
     params.add(Param.bool("has_events").describe("true: " + kind.collection() + " linked to at least one event the "
         + "caller can read (not trashed; hidden events count); false: linked to none."));
     params.add(Param.bool("only_with_upcoming").defaultValue(false)
@@ -95,8 +96,10 @@ final class RecordList<T extends StoredRecord> {
         .and(ListQueries.translatedIfRequired(request, languages));
     if (request.has("search")) condition = condition.and(search(request));
     if (request.has("event")) {
-      condition = condition.and(exists(selectOne().from(links.table())
-          .where(links.target().eq(ID).and(links.event().eq(request.integer("event"))))));
+      long event = request.integer("event");
+      condition = condition.and(Records.eventLinksVisible(database.dsl(), request.caller(), event)
+          ? exists(selectOne().from(links.table()).where(links.target().eq(ID).and(links.event().eq(event))))
+          : falseCondition());
     }
     if (request.has("has_events")) {
       Condition linked = exists(linkedReadableEvents(request));

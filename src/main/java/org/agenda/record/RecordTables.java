@@ -34,10 +34,14 @@ public final class RecordTables {
   public static final LinkTable VENUE_LINKS = LinkTable.named("event_venues", "venue_id");
   public static final LinkTable ORGANIZER_LINKS = LinkTable.named("event_organizers", "organizer_id");
 
-  /** The event columns that venue and organizer lists filter on (their linked events' start, §6.7). */
+  /**
+   * The event columns that other lists filter on: their linked events' start (§6.7), and the password that
+   * hides an event's links (§4.8).
+   */
   public static final Table<Record> EVENTS = table(name("events"));
   public static final Field<Long> EVENT_ID = field(name("events", "id"), Long.class);
   public static final Field<Long> EVENT_START_UTC = field(name("events", "start_utc"), Long.class);
+  public static final Field<String> EVENT_PASSWORD = field(name("events", "password"), String.class);
 
   /** Lower-cased shared text fields of venues and organizers that their {@code search} looks at (§6.7). */
   public static final Table<Record> SEARCH_FIELDS = table(name("search_fields"));

@@ -5,6 +5,7 @@ import static org.agenda.record.RecordTables.*;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.agenda.http.Caller;
 import org.agenda.text.Folding;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -35,6 +36,15 @@ public final class Records {
   /** True when the id is an event's (of any status); list filters such as {@code event} refer to events. */
   public static boolean isEvent(DSLContext dsl, long id) {
     return EVENT.equals(typeOf(dsl, id));
+  }
+
+  /** Whether the caller may see what the event links ({@link Access#canSeeLinks}); false for any other id. */
+  public static boolean eventLinksVisible(DSLContext dsl, Caller caller, long eventId) {
+    Record row = dsl.select(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC, MODIFIED_UTC, IMAGE, WEBSITE, EVENT_PASSWORD)
+        .from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(ID.eq(eventId)).fetchOne();
+    if (row == null) return false;
+    String password = row.get(EVENT_PASSWORD);
+    return Access.canSeeLinks(caller, of(row), password != null && !password.isEmpty());
   }
 
   /** Writes every shared field of the row. */

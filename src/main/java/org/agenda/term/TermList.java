@@ -64,7 +64,8 @@ final class TermList {
     if (taxonomy.hierarchical) {
       params.add(Param.integer("parent").describe("Only the direct children of this category; 0 for the top level."));
     }
-    params.add(Param.integer("post").describe("Only the " + taxonomy.collection + " of this event (any status)."));
+    params.add(Param.integer("post").describe("Only the " + taxonomy.collection + " of this event (any status; none "
+        + "when the caller may not read the event or a password locks it)."));
     params.add(Param.integer("event").describe("Alias of post; wins when both are given."));
     params.add(Param.string("slug").maxLength(200)
         .describe("Only the " + taxonomy.noun + " whose slug in the text language is this."));
@@ -105,8 +106,10 @@ final class TermList {
     DSLContext dsl = database.dsl();
     var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
     Long event = request.has("event") ? request.integer("event") : request.integer("post");
-    Set<Long> ofEvent = event == null ? null : new HashSet<>(dsl.select(ET_TERM).from(EVENT_TERMS)
-        .where(ET_EVENT.eq(event)).fetch(ET_TERM));
+    Set<Long> ofEvent = event == null ? null
+        : Records.eventLinksVisible(dsl, request.caller(), event)
+        ? new HashSet<>(dsl.select(ET_TERM).from(EVENT_TERMS).where(ET_EVENT.eq(event)).fetch(ET_TERM))
+        : Set.of();
     List<Item> items = new ArrayList<>();
     for (Term term : Terms.loadTaxonomy(dsl, taxonomy.value).values()) {
       var textLanguage = languages.textLanguage(request.language(), term.translations().keySet());
