@@ -27,6 +27,8 @@ import org.sqlite.SQLiteException;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
+  /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
+  public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 10_000;
   private static final int ATTEMPTS = 3;
   private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
@@ -52,6 +54,14 @@ public final class Database implements AutoCloseable {
 
   /** Opens the pool and brings the schema up to date; refuses a schema written by a newer version. */
   public static Database open(String url, String user, String password) {
+    return open(url, user, password, DEFAULT_BUSY_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * The same with the SQLite busy timeout: a write waits at most about {@value #ATTEMPTS} times that long for a
+   * lock held by another process before it fails with {@link DatabaseBusyException}.
+   */
+  public static Database open(String url, String user, String password, int busyTimeoutMillis) {
     boolean sqlite = url.startsWith("jdbc:sqlite:");
     if (!sqlite && !url.startsWith("jdbc:postgresql:")) {
       throw new DatabaseException("AGENDA_DB_URL must start with jdbc:sqlite: or jdbc:postgresql:");
@@ -66,7 +76,7 @@ public final class Database implements AutoCloseable {
       sqliteConfig.setJournalMode(SQLiteConfig.JournalMode.WAL);
       // FULL: a committed write survives a power loss too (NORMAL in WAL mode may lose the last ones).
       sqliteConfig.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-      sqliteConfig.setBusyTimeout(10_000);
+      sqliteConfig.setBusyTimeout(busyTimeoutMillis);
       // Deferred transactions that read before writing fail with SQLITE_BUSY under concurrency.
       sqliteConfig.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
       config.setDataSourceProperties(sqliteConfig.toProperties());
