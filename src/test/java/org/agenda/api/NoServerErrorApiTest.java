@@ -78,6 +78,9 @@ class NoServerErrorApiTest {
   /** Writes hold it exclusively, reads shared: a change of the row count around a write is that write's. */
   final ReentrantReadWriteLock writeIsolation = new ReentrantReadWriteLock();
   RowChanges rowChanges;
+  /** The slowest exchange so far, for the summary line. */
+  long slowestNanos;
+  String slowest = "";
 
   @BeforeAll
   static void start() {
@@ -120,7 +123,9 @@ class NoServerErrorApiTest {
     lock.lock();
     try {
       long rowsBefore = r.writes() ? rowChanges.count() : 0;
+      long started = System.nanoTime();
       HttpResult result = exchange(r, context);
+      noteDuration(System.nanoTime() - started, r, context);
       if (result == null) return null;
       check(r, context, result, extraCheck);
       if (r.writes() && result.status() >= 400) {
@@ -134,6 +139,12 @@ class NoServerErrorApiTest {
     } finally {
       lock.unlock();
     }
+  }
+
+  private synchronized void noteDuration(long nanos, Req r, String context) {
+    if (nanos <= slowestNanos) return;
+    slowestNanos = nanos;
+    slowest = r.method() + " " + cut(r.path(), 80) + " [" + cut(context, 80) + "]";
   }
 
   private HttpResult exchange(Req r, String context) {
@@ -390,8 +401,9 @@ class NoServerErrorApiTest {
 
     long seconds = (System.nanoTime() - started) / 1_000_000_000L;
     System.out.printf("NoServerErrorApiTest on %s: %d requests (seed %d) in %d s, %d responses >= 500, %d rejected writes"
-        + " checked for database changes, %d failure groups%n", TestServer.usesPostgres() ? "PostgreSQL" : "SQLite",
-        requests.get(), SEED, seconds, serverErrors.get(), rejectedWritesChecked.get(), failures.size());
+        + " checked for database changes, %d failure groups; slowest %d ms: %s%n",
+        TestServer.usesPostgres() ? "PostgreSQL" : "SQLite", requests.get(), SEED, seconds, serverErrors.get(),
+        rejectedWritesChecked.get(), failures.size(), slowestNanos / 1_000_000, slowest);
     var report = new ArrayList<String>();
     failures.forEach((key, example) -> report.add("(" + failureCounts.get(key) + "×) " + example));
     assertThat(report).as("%d failure groups in %d requests (one example each):%n%s", report.size(), requests.get(),
