@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -41,7 +42,7 @@ public final class RowChanges implements AutoCloseable {
               + " FOR EACH ROW EXECUTE FUNCTION count_row_change()");
         } else {
           for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
-            statement.execute("CREATE TRIGGER count_" + operation.toLowerCase() + "_" + table + " AFTER " + operation
+            statement.execute("CREATE TRIGGER count_" + operation.toLowerCase(Locale.ROOT) + "_" + table + " AFTER " + operation
                 + " ON " + table + " BEGIN UPDATE " + COUNTER + " SET n = n + 1; END");
           }
         }
@@ -58,7 +59,7 @@ public final class RowChanges implements AutoCloseable {
     String schema = TestServer.usesPostgres() ? "public" : null;
     try (var result = connection.getMetaData().getTables(null, schema, "%", new String[] {"TABLE"})) {
       while (result.next()) {
-        String table = result.getString("TABLE_NAME").toLowerCase();
+        String table = result.getString("TABLE_NAME").toLowerCase(Locale.ROOT);
         if (!NOT_DATA.contains(table)) tables.add(table);
       }
     }
