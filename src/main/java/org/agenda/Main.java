@@ -55,7 +55,7 @@ public final class Main {
   }
 
   private static int user(Config config, List<String> args) {
-    try (Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword())) {
+    try (Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis())) {
       return UserCommand.run(args, new Users(database, Clock.systemUTC()), System.out, System.err);
     } catch (DatabaseException e) {
       System.err.println("agenda: " + e.getMessage());

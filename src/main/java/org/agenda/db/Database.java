@@ -30,6 +30,8 @@ import org.sqlite.SQLiteException;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
+  /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
+  public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 10_000;
   private static final int ATTEMPTS = 3;
   /** How long a write waits for the writers queued before it, like SQLite's own busy timeout. */
   private static final int WRITER_WAIT_SECONDS = 10;
@@ -64,6 +66,14 @@ public final class Database implements AutoCloseable {
 
   /** Opens the pool and brings the schema up to date; refuses a schema written by a newer version. */
   public static Database open(String url, String user, String password) {
+    return open(url, user, password, DEFAULT_BUSY_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * The same with the SQLite busy timeout: a write waits at most about {@value #ATTEMPTS} times that long for a
+   * lock held by another process before it fails with {@link DatabaseBusyException}.
+   */
+  public static Database open(String url, String user, String password, int busyTimeoutMillis) {
     boolean sqlite = url.startsWith("jdbc:sqlite:");
     if (!sqlite && !url.startsWith("jdbc:postgresql:")) {
       throw new DatabaseException("AGENDA_DB_URL must start with jdbc:sqlite: or jdbc:postgresql:");
@@ -78,7 +88,7 @@ public final class Database implements AutoCloseable {
       sqliteConfig.setJournalMode(SQLiteConfig.JournalMode.WAL);
       // FULL: a committed write survives a power loss too (NORMAL in WAL mode may lose the last ones).
       sqliteConfig.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-      sqliteConfig.setBusyTimeout(10_000);
+      sqliteConfig.setBusyTimeout(busyTimeoutMillis);
       // Deferred transactions that read before writing fail with SQLITE_BUSY under concurrency.
       sqliteConfig.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
       config.setDataSourceProperties(sqliteConfig.toProperties());

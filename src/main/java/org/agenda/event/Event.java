@@ -1,5 +1,7 @@
 package org.agenda.event;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +51,15 @@ final class Event {
 
   boolean hasPassword() {
     return password != null && !password.isEmpty();
+  }
+
+  /**
+   * True when the event has a password and {@code presented} is not exactly it (§4.8). Compared in constant
+   * time, so that the time taken does not tell how much of a guess was right.
+   */
+  boolean lockedAgainst(String presented) {
+    return hasPassword() && (presented == null || !MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8),
+        presented.getBytes(StandardCharsets.UTF_8)));
   }
 
   Event copy() {

@@ -184,7 +184,7 @@ final class EventList {
 
   private ObjectNode item(Event event, ApiRequest request, EventView.Related related) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
-    boolean locked = event.hasPassword() && !event.password.equals(request.string("password"))
+    boolean locked = event.lockedAgainst(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
     return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), related);
   }

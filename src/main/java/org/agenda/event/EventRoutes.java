@@ -144,7 +144,7 @@ public final class EventRoutes {
     }
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet())
         .orElseThrow(() -> ApiError.translationNotFound(request.language()));
-    if (event.hasPassword() && !canEdit && !event.password.equals(request.string("password"))) {
+    if (!canEdit && event.lockedAgainst(request.string("password"))) {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
     return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),

@@ -100,9 +100,22 @@ public final class Records {
    * already run one at a time.
    */
   public static void lockName(DSLContext dsl, String type, String language, String name) {
+    lockUntilCommit(dsl, type + "\u001f" + language + "\u001f" + Folding.lower(name));
+  }
+
+  /**
+   * Serialises the choice of a slug of one family (a base without its "-n" suffix) on PostgreSQL until the
+   * transaction ends: records created at once with one title would otherwise all see the same first free
+   * suffix, and all but one fail on the unique constraint however often they were retried (§3.5).
+   */
+  static void lockSlugFamily(DSLContext dsl, String type, String language, String base) {
+    lockUntilCommit(dsl, "slug\u001f" + type + "\u001f" + language + "\u001f" + base.replaceFirst("-[0-9]+$", ""));
+  }
+
+  /** A PostgreSQL advisory lock on the key's hash until the transaction ends; SQLite writers already take turns. */
+  private static void lockUntilCommit(DSLContext dsl, String key) {
     if (dsl.dialect() != org.jooq.SQLDialect.POSTGRES) return;
-    long key = (type + "\u001f" + language + "\u001f" + Folding.lower(name)).hashCode();
-    dsl.execute("SELECT pg_advisory_xact_lock(?)", key);
+    dsl.execute("SELECT pg_advisory_xact_lock(?)", (long) key.hashCode());
   }
 
   /** A non-trashed record of the type whose name in the language equals {@code name}, case-insensitively. */

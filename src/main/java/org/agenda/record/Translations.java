@@ -61,6 +61,7 @@ public final class Translations {
     String base = wanted;
     if (base.isEmpty()) base = Slugs.normalise(name);
     if (base.isEmpty()) base = Long.toString(recordId);
+    Records.lockSlugFamily(dsl, type, language, base);
     List<String> taken = dsl.select(T_SLUG).from(TRANSLATIONS)
         .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_RECORD.ne(recordId))
             .and(T_SLUG.eq(base).or(T_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%"))))

@@ -60,7 +60,7 @@ public final class Application implements AutoCloseable {
    * password on {@code out}), and starts serving. {@code log} receives the access log.
    */
   public static Application start(Config config, Clock clock, PrintStream out, PrintStream log) {
-    Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword());
+    Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis());
     try {
       var users = new Users(database, clock);
       users.bootstrap(config.adminPassword()).ifPresent(password ->

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.agenda.db.Database;
 
 /**
  * Every setting of contract §10.1, read once from the environment and checked. An invalid value is a
@@ -18,6 +19,7 @@ public record Config(
     String dbUrl,
     String dbUser,
     String dbPassword,
+    int dbBusyTimeoutMillis,
     ZoneId timezone,
     List<String> languages,
     String defaultLanguage,
@@ -59,6 +61,7 @@ public record Config(
     if (!dbUrl.startsWith("jdbc:sqlite:") && !dbUrl.startsWith("jdbc:postgresql:")) {
       throw new ConfigException("AGENDA_DB_URL must start with jdbc:sqlite: or jdbc:postgresql:, got " + dbUrl);
     }
+    int busyTimeout = integer(get, "AGENDA_DB_BUSY_TIMEOUT", Database.DEFAULT_BUSY_TIMEOUT_MILLIS, 1, 600_000);
     ZoneId zone = zone(orDefault(get.apply("AGENDA_TIMEZONE"), "UTC"));
     List<String> languages = languages(orDefault(get.apply("AGENDA_LANGUAGES"), "nl,en,fr"));
     String defaultLanguage = orDefault(get.apply("AGENDA_DEFAULT_LANGUAGE"), "nl").toLowerCase(Locale.ROOT);
@@ -103,7 +106,7 @@ public record Config(
       throw new ConfigException("AGENDA_LOG_FORMAT must be json or text, got " + logFormat);
     }
     return new Config(port, dbUrl, orDefault(get.apply("AGENDA_DB_USER"), ""),
-        orDefault(env.get("AGENDA_DB_PASSWORD"), ""), zone, languages, defaultLanguage, fallback, publicUrl,
+        orDefault(env.get("AGENDA_DB_PASSWORD"), ""), busyTimeout, zone, languages, defaultLanguage, fallback, publicUrl,
         trustProxy, adminPassword, defaultPerPage, maxPerPage, maxBody, cors, failureLimit, failureWindow,
         symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"));
   }

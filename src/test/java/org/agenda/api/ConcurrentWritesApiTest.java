@@ -2,8 +2,11 @@ package org.agenda.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -11,12 +14,15 @@ import java.util.concurrent.Future;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Concurrent writers: one term per name, whoever creates it (§6.11.2, §6.4), one venue for events that
- * name the same new venue inline (§6.4), and concurrent partial updates of one record lose no field (§6.5.3).
+ * name the same new venue inline (§6.4), concurrent partial updates of one record lose no field (§6.5.3),
+ * records created at once with one title get distinct slugs in every language (§3.5), term counts and list
+ * totals stay exact (§5.8, §5.11), and a write that cannot get the database is a 503 to retry, never a 500.
  */
 class ConcurrentWritesApiTest {
   private static final String NS = "/cal/events/v1";
@@ -147,6 +153,123 @@ class ConcurrentWritesApiTest {
       assertThat(storedVenue.path("website").asText()).isEqualTo("https://zaal.example");
       assertThat(storedVenue.path("image").path("url").asText()).isEqualTo("https://zaal.example/z.png");
       assertThat(storedVenue.path("show_map").asBoolean()).isFalse();
+    }
+  }
+
+  @Test
+  void concurrentCreatesWithOneTitleGetDistinctSlugsInEveryLanguage() throws Exception {
+    var admin = server.asAdmin();
+    for (String language : List.of("nl", "en", "fr")) {
+      for (String collection : List.of("events", "venues", "organizers")) {
+        String body = switch (collection) {
+          case "events" -> ApiChecks.event("Zelfde titel", "");
+          case "venues" -> "{\"venue\":\"Zelfde zaal\"}";
+          default -> "{\"organizer\":\"Zelfde stichting\"}";
+        };
+        List<HttpResult> results = together(() -> admin.postJson("/" + language + NS + "/" + collection, body));
+        assertThat(results).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+        var slugs = results.stream().map(r -> r.json().path("slug").asText()).toList();
+        assertThat(new HashSet<>(slugs)).as(language + " " + collection + " " + slugs).hasSize(WRITERS);
+        assertThat(results).allSatisfy(r -> assertThat(r.json().path("language").asText()).isEqualTo(language));
+      }
+    }
+  }
+
+  @Test
+  void termCountsAndListTotalsStayExactUnderConcurrentWrites() throws Exception {
+    var admin = server.asAdmin();
+    long category = ApiChecks.id(admin.postJson(NS + "/categories", "{\"name\":\"Telling\"}").json());
+    long other = ApiChecks.id(admin.postJson(NS + "/categories", "{\"name\":\"Andere telling\"}").json());
+    long tag = ApiChecks.id(admin.postJson(NS + "/tags", "{\"name\":\"telling\"}").json());
+    String links = "\"categories\":[" + category + "],\"tags\":[" + tag + "]";
+    var creates = new ArrayList<Callable<HttpResult>>();
+    for (int i = 0; i < 2 * WRITERS; i++) {
+      String title = "Telling " + i;
+      creates.add(() -> admin.postJson(NS + "/events", ApiChecks.event(title, links)));
+    }
+    List<HttpResult> created = eachAtOnce(creates);
+    assertThat(created).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+    var events = created.stream().map(r -> NS + "/events/" + ApiChecks.id(r.json())).toList();
+    assertCounts(admin, category, tag, other, 2 * WRITERS, 2 * WRITERS, 0);
+
+    // Six trashed, six deleted for good, six lose their tag, six move to the other category as drafts.
+    // (The drafts keep their tag, but count for no term while they are not published.)
+    var changes = new ArrayList<Callable<HttpResult>>();
+    for (int i = 0; i < events.size(); i++) {
+      String event = events.get(i);
+      changes.add(switch (i % 4) {
+        case 0 -> () -> admin.delete(event);
+        case 1 -> () -> admin.delete(event + "?force=true");
+        case 2 -> () -> admin.patchJson(event, "{\"tags\":[]}");
+        default -> () -> admin.patchJson(event, "{\"categories\":[" + other + "],\"status\":\"draft\"}");
+      });
+    }
+    List<HttpResult> changed = eachAtOnce(changes);
+    assertThat(changed).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
+    // Published and carrying the category: only the six that lost their tag; the tag: none of them.
+    assertCounts(admin, category, tag, other, WRITERS / 2, 0, 0);
+
+    // Restoring the trashed ones and publishing the drafts, again all at once.
+    var restores = new ArrayList<Callable<HttpResult>>();
+    for (int i = 0; i < events.size(); i += 4) {
+      String trashed = events.get(i);
+      String draft = events.get(i + 3);
+      restores.add(() -> admin.patchJson(trashed, "{\"status\":\"publish\"}"));
+      restores.add(() -> admin.patchJson(draft, "{\"status\":\"publish\"}"));
+    }
+    assertThat(eachAtOnce(restores)).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
+    // The category: the untagged and the restored; the tag: the restored and the drafts, which kept it.
+    assertCounts(admin, category, tag, other, WRITERS, WRITERS, WRITERS / 2);
+  }
+
+  /** The term counts, and the totals of the event lists filtered by each term, in the body and the headers. */
+  private static void assertCounts(TestServer.Caller admin, long category, long tag, long other, int inCategory,
+      int withTag, int inOther) {
+    assertThat(admin.get(NS + "/categories/" + category).json().path("count").asInt()).isEqualTo(inCategory);
+    assertThat(admin.get(NS + "/tags/" + tag).json().path("count").asInt()).isEqualTo(withTag);
+    assertThat(admin.get(NS + "/categories/" + other).json().path("count").asInt()).isEqualTo(inOther);
+    for (var filter : Map.of("categories=" + category, inCategory, "tags=" + tag, withTag, "categories=" + other, inOther)
+        .entrySet()) {
+      HttpResult list = admin.get(NS + "/events?status=publish&" + filter.getKey());
+      int expected = filter.getValue();
+      if (expected == 0) {
+        assertThat(list.status()).as(list.toString()).isIn(200, 404);
+        if (list.status() == 404) continue;
+      }
+      assertThat(list.json().path("total").asInt()).as(filter.getKey()).isEqualTo(expected);
+      assertThat(list.header("X-Cal-Total")).as(filter.getKey()).isEqualTo(String.valueOf(expected));
+    }
+  }
+
+  @Test
+  void aWriteThatCannotGetTheDatabaseAnswers503WithRetryAfter() throws Exception {
+    Assumptions.assumeFalse(TestServer.usesPostgres(), "SQLite only: another connection holds the file's write lock");
+    try (var busy = TestServer.start(Map.of("AGENDA_DB_BUSY_TIMEOUT", "50"));
+        Connection lock = busy.connectDirectly()) {
+      var admin = busy.asAdmin();
+      long event = ApiChecks.id(admin.postJson(NS + "/events", ApiChecks.event("Vooraf", "")).json());
+      long tag = ApiChecks.id(admin.postJson(NS + "/tags", "{\"name\":\"vooraf\"}").json());
+      lock.setAutoCommit(false);
+      lock.createStatement().executeUpdate("UPDATE data_version SET version = version WHERE id = 1"); // takes the write lock
+
+      for (HttpResult refused : List.of(
+          admin.postJson(NS + "/events", ApiChecks.event("Tijdens", "")),
+          admin.patchJson(NS + "/events/" + event, "{\"title\":\"Tijdens\"}"),
+          admin.delete(NS + "/events/" + event),
+          admin.postJson(NS + "/venues", "{\"venue\":\"Tijdens\"}"),
+          admin.postJson(NS + "/categories", "{\"name\":\"Tijdens\"}"),
+          admin.delete(NS + "/tags/" + tag))) {
+        assertThat(refused.status()).as(refused.toString()).isEqualTo(503);
+        assertThat(refused.code()).isEqualTo("rest_service_unavailable");
+        assertThat(refused.json().path("data").path("status").asInt()).isEqualTo(503);
+        assertThat(refused.header("Retry-After")).isEqualTo("1");
+      }
+      assertThat(admin.get(NS + "/events/" + event).status()).as("reads go on").isEqualTo(200);
+
+      lock.rollback();
+      assertThat(admin.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Vooraf");
+      assertThat(admin.get(NS + "/events?search=Tijdens").json().path("total").asInt()).isZero();
+      assertThat(admin.postJson(NS + "/events", ApiChecks.event("Erna", "")).status()).isEqualTo(201);
     }
   }
 }

@@ -1,36 +1,60 @@
 package org.agenda.api;
 
+import static org.agenda.api.HostileValues.RAW;
+import static org.agenda.api.HostileValues.VALUES;
+import static org.agenda.api.HostileValues.nested;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
+import org.agenda.api.HostileValues.Hostile;
 import org.agenda.support.HttpResult;
+import org.agenda.support.RowChanges;
 import org.agenda.support.TestServer;
 import org.agenda.user.Role;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * §2, §7.1: bad input never produces a 500, and every 4xx is a well-formed JSON error body.
+ * §2, §7.1: bad input never produces a 500, every 4xx is a well-formed JSON error body, and a rejected write
+ * leaves the database as it was.
  *
  * <p>Black-box robustness sweep driven by the namespace index (§9.2): every route × method × declared
  * parameter gets a bounded, deterministic (fixed-seed) set of hostile values, as query parameters and as
  * JSON / form / multipart bodies, from admin, contributor and anonymous callers; plus hostile path
- * values (ids, slugs, language segments) and malformed transport. All failures are collected and
- * reported together at the end.
+ * values (ids, slugs, language segments). Then seeded random requests up to {@link #TOTAL_REQUESTS} from
+ * {@link #CLIENT_THREADS} threads (one seed each, derived from {@link #SEED}; set {@code agenda.fuzz.seed} to
+ * try another): random routes, callers, parameters and values of their declared types or hostile ones,
+ * with now and then a body of invalid UTF-8, duplicate keys, 10 000 nested arrays or a 10 000-item list.
+ * Malformed transport comes last (its failed logins rate-limit the test's address). Around every write the
+ * test reads {@link RowChanges}; writes are serialised among themselves and with reads, so that a change
+ * seen around a rejected write is that write's. All failures are collected and reported together.
  */
 class NoServerErrorApiTest {
   private static final String NS = "/cal/events/v1";
-  private static final long SEED = 20260310L;
-  private static final int MAX_REQUESTS = 9000;
+  private static final long SEED = Long.getLong("agenda.fuzz.seed", 20260310L);
+  private static final int TOTAL_REQUESTS = TestServer.usesPostgres() ? 10_000 : 100_000;
+  /** Requests of the index-driven sweep of parameters; the sweep of paths adds up to 1 500. */
+  private static final int SWEEP_REQUESTS = TestServer.usesPostgres() ? 5_000 : 9_000;
+  private static final int CLIENT_THREADS = 2;
+  private static final List<String> READ_METHODS = List.of("GET", "HEAD", "OPTIONS");
   private static final String JSON_UTF8 = "application/json; charset=UTF-8";
   private static final String BOUNDARY = "----agendaFuzzBoundary7MA4YWxk";
 
@@ -40,15 +64,23 @@ class NoServerErrorApiTest {
   static TestServer.Caller anonymous;
 
   /** Real ids per resource (events, venues, organizers, categories, tags); the first one is the main target. */
-  static final Map<String, List<Long>> ids = new LinkedHashMap<>();
+  static final Map<String, List<Long>> ids = new ConcurrentHashMap<>();
   /** Real slugs per resource. */
-  static final Map<String, List<String>> slugs = new LinkedHashMap<>();
+  static final Map<String, List<String>> slugs = new ConcurrentHashMap<>();
 
   /** Failure group (problem, method, route or context) → first example, and how often it occurred. */
   final Map<String, String> failures = new LinkedHashMap<>();
   final Map<String, Integer> failureCounts = new LinkedHashMap<>();
-  int requests;
-  int uniq;
+  final AtomicInteger requests = new AtomicInteger();
+  final AtomicInteger serverErrors = new AtomicInteger();
+  final AtomicInteger rejectedWritesChecked = new AtomicInteger();
+  final AtomicInteger uniq = new AtomicInteger();
+  /** Writes hold it exclusively, reads shared: a change of the row count around a write is that write's. */
+  final ReentrantReadWriteLock writeIsolation = new ReentrantReadWriteLock();
+  RowChanges rowChanges;
+  /** The slowest exchange so far, for the summary line. */
+  long slowestNanos;
+  String slowest = "";
 
   @BeforeAll
   static void start() {
@@ -63,101 +95,89 @@ class NoServerErrorApiTest {
     server.close();
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Hostile values
-
-  /** A hostile value: its JSON text, and its flat text for query/form (null: JSON only). */
-  record Hostile(String label, String json, String flat, boolean big) {
-    static Hostile both(String text) {
-      return new Hostile(text.length() > 40 ? text.substring(0, 40) + "…" : text, ApiChecks.q(text), text, false);
-    }
-
-    static Hostile json(String json) {
-      return new Hostile(json.length() > 40 ? json.substring(0, 40) + "…" : json, json, null, false);
-    }
+  @AfterEach
+  void closeRowChanges() throws Exception {
+    if (rowChanges != null) rowChanges.close();
   }
-
-  static final List<Hostile> VALUES = hostileValues();
-
-  static List<Hostile> hostileValues() {
-    var v = new ArrayList<Hostile>();
-    for (String s : List.of("", " ", " \t\r\n ", "null", "0", "-0", "1.5", "-1", "1e400", "NaN", "Infinity",
-        "-99999999999999999999", "99999999999999999999", "9223372036854775808", "2147483648", "0x10", "true",
-        "yes", "abc", "2026-02-30", "2026-02-30 25:61:61", "+99999 years", "-99999 years", "9999-12-31T23:59:59+14:00",
-        "0000-01-01", "-0001-01-01", "+999999999-12-31", "1970-01-01T00:00:00Z", "UTC+99", "Europe/Nowhere",
-        "UTC-99:99", "GMT+25", "../../etc/passwd", ",,,", " , , ", "1,,2,", "%00", "\u0000", "\u0001\u001f\u007f\u0085",
-        "\u2028\u2029", "\uFEFF", "Zaal ﬁ ＡＢＣ 😀 e\u0301", "<script>alert(1)</script>", "' OR 1=1 --",
-        "{\"a\":1}", "[1,2]", "a".repeat(201), "x".repeat(2100), "next monday +3 weeks", "@-1", "1-1-1",
-        "publish", "draft,publish,trash,any", "all", "http://", "javascript:alert(1)", "mailto:a@b",
-        "http://[::1", "a@", "@b", "0,0,0", "00000000000000000001", "-", "--1", "+1", "1 ", " 1",
-        "1e5", "1.0", "10:70", "24:00", "now", "tomorrow 25:00", "last day of february", "@99999999999999")) {
-      v.add(Hostile.both(s));
-    }
-    for (String j : List.of("null", "0", "-0", "1.5", "1e400", "-1e400", "1e-400", "-99999999999999999999",
-        "99999999999999999999", "9223372036854775807", "12.0", "true", "false", "[]", "[[]]", "[null]", "{}",
-        "{\"a\":{}}", "{\"id\":\"x\"}", "{\"id\":99999999999999999999}", "{\"id\":-1}", "[{\"id\":[]}]",
-        "{\"venue\":{}}", "{\"venue\":\"\",\"geo_lat\":\"x\"}", "{\"organizer\":[1],\"email\":{}}", "[0,\"0\",\"\",null]",
-        "[\"\\ud800\"]", "\"\\ud800\"", "\"\\udfff\\ud800\"", "\"\\u0000\"", "[1.5]", "[true]", "[{}]",
-        "{\"venue\":\"Zaal\",\"geo_lat\":1e400,\"geo_lng\":-0}", "{\"organizer\":\"X\",\"website\":\"ftp://x\"}")) {
-      v.add(Hostile.json(j));
-    }
-    v.add(Hostile.json(nested("[", "]", 70)));
-    v.add(Hostile.json(nested("{\"a\":", "}", 70)));
-    v.add(Hostile.json(nested("[", "]", 3000)));
-    var list = new StringBuilder();
-    var flatList = new StringBuilder();
-    for (int i = 0; i < 101; i++) {
-      list.append(i == 0 ? "[" : ",").append(i + 1);
-      flatList.append(i == 0 ? "" : ",").append(i + 1);
-    }
-    v.add(new Hostile("101-item list", list + "]", flatList.toString(), false));
-    var strList = new StringBuilder("[");
-    for (int i = 0; i < 101; i++) strList.append(i == 0 ? "" : ",").append("\"t").append(i).append('"');
-    v.add(Hostile.json(strList + "]"));
-    String huge = "y".repeat(200_001);
-    v.add(new Hostile("200001 chars", ApiChecks.q(huge), huge, true));
-    v.add(new Hostile("150000 ctl chars", ApiChecks.q("\u0001".repeat(150_000)), null, true)); // 900 kB escaped
-    v.add(new Hostile("100001 emoji", ApiChecks.q("😀".repeat(100_001)), null, true));
-    return v;
-  }
-
-  static String nested(String open, String close, int depth) {
-    return open.repeat(depth) + close.repeat(depth);
-  }
-
-  /** Raw query/form fragments; NAME is the parameter name. Already percent-encoded where needed. */
-  static final List<String> RAW = List.of(
-      "NAME=1&NAME=2", "NAME=&NAME=", "NAME[]=1&NAME[]=", "NAME[]=&NAME[]=&NAME[]=", "NAME[a][b][c]=1",
-      "NAME[99999999999999999999][a]=1", "NAME[0][id]=1&NAME[1][venue]=Zaal", "NAME[0]=a&NAME[a]=b",
-      "NAME[][]=1", "NAME[=1", "NAME]=1", "NAME", "NAME=%FF%FE", "NAME=%00", "NAME=%C0%AF", "NAME=%ED%A0%80",
-      "NAME=a%", "NAME=%zz", "NAME=%2C%2C%2C", "NAME[id]=abc", "NAME[venue]=&NAME[geo_lat]=1e400",
-      "NAME=1;NAME=2", "NAME%5B%5D=1", "NAME=" + "9".repeat(400));
 
   // ---------------------------------------------------------------------------------------------
   // Requests
 
   enum Enc { QUERY, JSON, FORM, MULTIPART }
 
-  record Req(TestServer.Caller caller, String who, String method, String path, String contentType, String body,
-      Map<String, String> headers) {}
+  record Req(TestServer.Caller caller, String who, String method, String path, String contentType, byte[] body,
+      Map<String, String> headers) {
+    Req(TestServer.Caller caller, String who, String method, String path, String contentType, String body,
+        Map<String, String> headers) {
+      this(caller, who, method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
+    }
+
+    boolean writes() {
+      return !READ_METHODS.contains(method.toUpperCase(Locale.ROOT));
+    }
+  }
 
   HttpResult send(Req r, String context, Function<HttpResult, String> extraCheck) {
-    requests++;
-    HttpResult result;
+    requests.incrementAndGet();
+    Lock lock = r.writes() ? writeIsolation.writeLock() : writeIsolation.readLock();
+    lock.lock();
     try {
-      result = r.caller().send(r.method(), r.path(), r.contentType(), r.body(), r.headers());
+      long rowsBefore = r.writes() ? rowChanges.count() : 0;
+      long started = System.nanoTime();
+      HttpResult result = exchange(r, context);
+      noteDuration(System.nanoTime() - started, r, context);
+      if (result == null) return null;
+      check(r, context, result, extraCheck);
+      if (r.writes() && result.status() >= 400) {
+        long changed = rowChanges.count() - rowsBefore;
+        rejectedWritesChecked.incrementAndGet();
+        if (changed != 0) fail("rejected write changed " + changed + " database rows", r, context, result);
+      } else if (result.status() == 201) {
+        remember(result);
+      }
+      return result;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private synchronized void noteDuration(long nanos, Req r, String context) {
+    if (nanos <= slowestNanos) return;
+    slowestNanos = nanos;
+    slowest = r.method() + " " + cut(r.path(), 80) + " [" + cut(context, 80) + "]";
+  }
+
+  private HttpResult exchange(Req r, String context) {
+    try {
+      return r.caller().sendBytes(r.method(), r.path(), r.contentType(), r.body(), r.headers());
     } catch (IllegalArgumentException e) {
       return null; // the client refuses to send it (restricted method or header): nothing to test
     } catch (RuntimeException e) {
       // An earlier answer sent without reading its body may poison a pooled connection: retry once.
       try {
-        result = r.caller().send(r.method(), r.path(), r.contentType(), r.body(), r.headers());
+        return r.caller().sendBytes(r.method(), r.path(), r.contentType(), r.body(), r.headers());
       } catch (RuntimeException again) {
         fail("no HTTP response (" + again.getCause() + ")", r, context, null);
         return null;
       }
     }
+  }
+
+  /** A created record joins the ids (and slugs) that later random requests aim at. */
+  private static void remember(HttpResult created) {
+    JsonNode record = created.json();
+    String location = created.header("Location");
+    if (location == null || !record.path("id").canConvertToLong()) return;
+    String resource = resourceOf(location.substring(location.indexOf(NS)));
+    ids.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>())).add(record.path("id").asLong());
+    if (record.path("slug").isTextual()) {
+      slugs.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>())).add(record.path("slug").asText());
+    }
+  }
+
+  private void check(Req r, String context, HttpResult result, Function<HttpResult, String> extraCheck) {
     if (result.status() >= 500) {
+      serverErrors.incrementAndGet();
       fail("server error", r, context, result);
     } else if (result.status() >= 400 && !"HEAD".equals(r.method())) {
       String problem = errorShapeProblem(result);
@@ -167,7 +187,6 @@ class NoServerErrorApiTest {
       String problem = extraCheck.apply(result);
       if (problem != null) fail(problem, r, context, result);
     }
-    return result;
   }
 
   static String errorShapeProblem(HttpResult result) {
@@ -187,7 +206,7 @@ class NoServerErrorApiTest {
     return null;
   }
 
-  void fail(String problem, Req r, String context, HttpResult result) {
+  synchronized void fail(String problem, Req r, String context, HttpResult result) {
     String statusText = result == null ? "" : " " + result.status();
     String group = context.contains(" path ") || context.contains(" transport ") || context.contains(" header ")
         ? context.replaceAll(" (path|transport|header) .*", " $1 …") : context.replaceAll(" (=|raw) .*", "");
@@ -195,10 +214,10 @@ class NoServerErrorApiTest {
     failureCounts.merge(key, 1, Integer::sum);
     if (failures.containsKey(key)) return;
     var text = new StringBuilder();
-    text.append(problem).append(": ").append(r.who()).append(' ').append(r.method()).append(' ').append(cut(r.path(), 300));
+    text.append(problem).append(" (seed ").append(SEED).append("): ").append(r.who()).append(' ').append(r.method()).append(' ').append(cut(r.path(), 300));
     if (r.contentType() != null) text.append("\n    Content-Type: ").append(r.contentType());
     if (!r.headers().isEmpty()) text.append("\n    headers: ").append(cut(r.headers().toString(), 200));
-    if (r.body() != null) text.append("\n    body: ").append(cut(r.body(), 300));
+    if (r.body() != null) text.append("\n    body: ").append(cut(new String(r.body(), StandardCharsets.UTF_8), 300));
     text.append("\n    [").append(context).append(']');
     if (result != null) {
       text.append("\n    → ").append(result.status()).append(' ').append(cut(result.body(), 400));
@@ -270,7 +289,7 @@ class NoServerErrorApiTest {
           return new Req(caller, who, method, path, "application/x-www-form-urlencoded", query.toString(), Map.of());
         }
         String target = query.length() == 0 ? path : path + (path.contains("?") ? "&" : "?") + query;
-        return new Req(caller, who, method, target, null, null, Map.of());
+        return new Req(caller, who, method, target, null, (String) null, Map.of());
       }
     }
   }
@@ -298,9 +317,9 @@ class NoServerErrorApiTest {
     var response = admin.postJson(NS + "/" + resource, json);
     if (response.status() != 201) return null;
     var record = response.json();
-    ids.computeIfAbsent(resource, r -> new ArrayList<>()).add(ApiChecks.id(record));
+    ids.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>())).add(ApiChecks.id(record));
     if (record.path("slug").isTextual()) {
-      slugs.computeIfAbsent(resource, r -> new ArrayList<>()).add(record.path("slug").asText());
+      slugs.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>())).add(record.path("slug").asText());
     }
     return record;
   }
@@ -322,8 +341,8 @@ class NoServerErrorApiTest {
         "\"post_parent\":" + ApiChecks.id(plain) + ",\"all_day\":true,\"timezone\":\"UTC+3\""));
     // Every route resource gets at least a fake id and slug, so new routes are still swept.
     for (String resource : List.of("events", "venues", "organizers", "categories", "tags")) {
-      ids.computeIfAbsent(resource, r -> new ArrayList<>(List.of(424242L)));
-      slugs.computeIfAbsent(resource, r -> new ArrayList<>(List.of("fuzz-missing")));
+      ids.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>(List.of(424242L))));
+      slugs.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>(List.of("fuzz-missing"))));
     }
   }
 
@@ -337,7 +356,7 @@ class NoServerErrorApiTest {
       String value = switch (name) {
         case "start_date" -> "tomorrow 20:00";
         case "end_date" -> "tomorrow 22:00";
-        default -> "Fuzz " + name + " " + (++uniq);
+        default -> "Fuzz " + name + " " + uniq.incrementAndGet();
       };
       base.put(name, Hostile.both(value));
     });
@@ -350,10 +369,11 @@ class NoServerErrorApiTest {
   record Endpoint(String pattern, List<String> methods, JsonNode args) {}
 
   @Test
-  void badInputNeverProducesAServerErrorAndErrorsAreWellFormed() {
+  void badInputNeverProducesAServerErrorAndErrorsAreWellFormed() throws Exception {
     long started = System.nanoTime();
     var random = new Random(SEED);
     createFixtures();
+    rowChanges = RowChanges.install(server);
 
     var index = admin.get(NS);
     assertThat(index.status()).isEqualTo(200);
@@ -374,16 +394,122 @@ class NoServerErrorApiTest {
     }
     // 2. Hostile path values on every route and method.
     for (Endpoint endpoint : endpoints) sweepPaths(endpoint, random);
-    // 3. Malformed transport.
-    sweepTransport(random);
+    // 3. Random requests, then 4. malformed transport, to end at exactly TOTAL_REQUESTS.
+    List<Planned> transport = transportRequests(random);
+    sendRandomRequests(endpoints, TOTAL_REQUESTS - transport.size());
+    transport.forEach(planned -> send(planned.req(), planned.context(), null));
 
     long seconds = (System.nanoTime() - started) / 1_000_000_000L;
-    System.out.println("NoServerErrorApiTest: " + requests + " requests in " + seconds + " s, " + failures.size()
-        + " distinct failures");
+    System.out.printf("NoServerErrorApiTest on %s: %d requests (seed %d) in %d s, %d responses >= 500, %d rejected writes"
+        + " checked for database changes, %d failure groups; slowest %d ms: %s%n",
+        TestServer.usesPostgres() ? "PostgreSQL" : "SQLite", requests.get(), SEED, seconds, serverErrors.get(),
+        rejectedWritesChecked.get(), failures.size(), slowestNanos / 1_000_000, slowest);
     var report = new ArrayList<String>();
     failures.forEach((key, example) -> report.add("(" + failureCounts.get(key) + "×) " + example));
-    assertThat(report).as("%d failure groups in %d requests (one example each):%n%s", report.size(), requests,
+    assertThat(report).as("%d failure groups in %d requests (one example each):%n%s", report.size(), requests.get(),
         String.join("\n", report.subList(0, Math.min(report.size(), 150)))).isEmpty();
+    assertThat(requests.get()).isEqualTo(TOTAL_REQUESTS);
+    assertThat(rejectedWritesChecked.get()).isGreaterThan(TOTAL_REQUESTS / 10);
+    assertThat(rowChanges.count()).as("rows changed by the accepted writes, as the counter saw them").isPositive();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Random requests
+
+  void sendRandomRequests(List<Endpoint> endpoints, int until) throws Exception {
+    var pool = Executors.newFixedThreadPool(CLIENT_THREADS);
+    try {
+      var clients = new ArrayList<Future<?>>();
+      for (int client = 0; client < CLIENT_THREADS; client++) {
+        var random = new Random(SEED + 1 + client);
+        clients.add(pool.submit(() -> {
+          while (requests.get() < until) sendRandom(endpoints, random);
+        }));
+      }
+      for (var client : clients) client.get();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** One random request: a route, method, caller and path target, some parameters, now and then a hostile body. */
+  void sendRandom(List<Endpoint> endpoints, Random random) {
+    Endpoint endpoint = endpoints.get(random.nextInt(endpoints.size()));
+    String method = random.nextInt(25) == 0 ? pick(random, "HEAD", "OPTIONS", "PUT") : m(endpoint, random);
+    String resource = resourceOf(endpoint.pattern());
+    String path = randomTarget(endpoint.pattern(), resource, random);
+    if (random.nextInt(8) == 0) path = pick(random, "/fr", "/EN", "/nl", "/xx") + path;
+    boolean write = !READ_METHODS.contains(method);
+    int roll = random.nextInt(20);
+    var caller = roll < 13 ? admin : roll < 19 ? contributor : anonymous;
+    String who = caller == admin ? "admin" : caller == contributor ? "contributor" : "anonymous";
+
+    var names = new ArrayList<String>();
+    endpoint.args().fieldNames().forEachRemaining(names::add);
+    var fields = random.nextInt(10) < 7 ? baseFields(endpoint.args(), "POST", endpoint.pattern())
+        : new LinkedHashMap<String, Hostile>();
+    List<Long> known = idsOf(random.nextBoolean() ? "events" : pick(random, "venues", "organizers", "categories", "tags"));
+    for (int i = random.nextInt(5); i > 0 && !names.isEmpty(); i--) {
+      String name = names.get(random.nextInt(names.size()));
+      fields.put(name, HostileValues.random(random, endpoint.args().path(name), known));
+    }
+    boolean jsonOnly = fields.values().stream().anyMatch(v -> v.flat() == null);
+    Enc encoding = !write ? Enc.QUERY : jsonOnly ? Enc.JSON : pick(random, Enc.JSON, Enc.JSON, Enc.FORM, Enc.MULTIPART, Enc.QUERY);
+    if (!write) fields.replaceAll((name, value) -> Hostile.both(value.text()));
+    Req req = build(caller, who, method, path, fields, null, encoding);
+    String mutation = "";
+    if (write && random.nextInt(12) == 0) {
+      String name = names.isEmpty() ? "title" : names.get(random.nextInt(names.size()));
+      switch (random.nextInt(4)) {
+        case 0 -> {
+          mutation = " invalid UTF-8";
+          req = new Req(caller, who, method, req.path(), req.contentType(), HostileValues.withInvalidUtf8(random,
+              req.body() == null ? new byte[0] : req.body()), Map.of());
+        }
+        case 1 -> {
+          mutation = " duplicate keys";
+          req = new Req(caller, who, method, path, "application/json",
+              HostileValues.withDuplicateKeys(random, new String(build(caller, who, method, path, fields, null, Enc.JSON).body(),
+                  StandardCharsets.UTF_8)), Map.of());
+        }
+        case 2 -> {
+          mutation = " 10000 nested";
+          req = new Req(caller, who, method, path, "application/json", HostileValues.deepJson(random, name), Map.of());
+        }
+        default -> {
+          mutation = " 10000-item form list";
+          req = new Req(caller, who, method, path, "application/x-www-form-urlencoded",
+              HostileValues.hugeFormList(random, name), Map.of());
+        }
+      }
+    } else if (!write && random.nextInt(10) == 0) {
+      String name = names.isEmpty() ? "page" : names.get(random.nextInt(names.size()));
+      mutation = " duplicate parameter";
+      String twice = enc(name) + "=" + enc(HostileValues.text(random)) + "&" + enc(name) + "[]=" + enc(HostileValues.text(random));
+      req = new Req(caller, who, method, req.path() + (req.path().contains("?") ? "&" : "?") + twice, null, (String) null, Map.of());
+    }
+    Function<HttpResult, String> expect = caller == anonymous && write && endpoint.methods().contains(method)
+        ? r -> r.status() == 401 || r.status() == 404 || r.status() == 413 || r.status() == 414 || r.status() == 415
+            ? null : "anonymous write answered " + r.status() + " instead of 401"
+        : null;
+    send(req, "random " + method + " " + endpoint.pattern() + mutation + " = …", expect);
+  }
+
+  /** The route's path with a random known id or slug, now and then a hostile one. */
+  static String randomTarget(String pattern, String resource, Random random) {
+    String path = pattern;
+    if (path.contains("(?P<id>")) {
+      List<Long> known = idsOf(resource);
+      String id = random.nextInt(20) == 0 ? pick(random, "0", "9223372036854775807", "99999999999999999999", "00001")
+          : String.valueOf(known.get(random.nextInt(known.size())));
+      path = path.replace("(?P<id>\\d+)", id);
+    }
+    if (path.contains("(?P<slug>")) {
+      List<String> known = slugsOf(resource);
+      String slug = random.nextInt(10) == 0 ? HostileValues.text(random) : known.get(random.nextInt(known.size()));
+      path = path.replace("(?P<slug>[^/]+)", pathEnc(slug));
+    }
+    return path;
   }
 
   String concretePath(String pattern, String resource) {
@@ -406,7 +532,7 @@ class NoServerErrorApiTest {
 
       // a. Every argument at once with the same hostile value (exercises every validator per request).
       for (Hostile value : VALUES) {
-        if (requests > MAX_REQUESTS) return;
+        if (requests.get() > SWEEP_REQUESTS) return;
         if (value.big()) continue;
         var fields = new LinkedHashMap<String, Hostile>();
         for (String name : argNames) fields.put(name, value);
@@ -419,7 +545,7 @@ class NoServerErrorApiTest {
         send(build(admin, "admin", m(endpoint, random), path, fields, null, encoding), where + " all args = " + value.label(), null);
       }
       for (String raw : RAW) {
-        if (requests > MAX_REQUESTS) return;
+        if (requests.get() > SWEEP_REQUESTS) return;
         var fragments = new ArrayList<String>();
         for (String name : argNames) fragments.add(raw.replace("NAME", enc(name)));
         Enc encoding = write ? pick(random, Enc.FORM, Enc.QUERY, Enc.MULTIPART) : Enc.QUERY;
@@ -431,7 +557,7 @@ class NoServerErrorApiTest {
       // b. One argument at a time, valid required fields around it, a seeded sample of values and callers.
       for (String name : argNames) {
         for (int i = 0; i < 9; i++) {
-          if (requests > MAX_REQUESTS) return;
+          if (requests.get() > SWEEP_REQUESTS) return;
           Hostile value = VALUES.get(random.nextInt(VALUES.size()));
           if (i == 0) value = VALUES.get(0); // ""
           if (i == 1) value = Hostile.json("null");
@@ -451,7 +577,7 @@ class NoServerErrorApiTest {
           send(build(caller, who, m(endpoint, random), path, fields, null, encoding), where + " " + name + " = " + value.label(),
               expect);
         }
-        if (requests > MAX_REQUESTS) return;
+        if (requests.get() > SWEEP_REQUESTS) return;
         String raw = RAW.get(random.nextInt(RAW.size())).replace("NAME", enc(name));
         var base = baseFields(endpoint.args(), method, endpoint.pattern());
         Enc encoding = write ? pick(random, Enc.FORM, Enc.MULTIPART, Enc.QUERY) : Enc.QUERY;
@@ -477,7 +603,7 @@ class NoServerErrorApiTest {
           pattern + "/..", pattern + "/%2e%2e/", pattern + "?" + "%FF%FE=%FF", pattern + ";x=1", "/fr" + pattern,
           "/FR" + pattern, "/xx" + pattern, "/%00" + pattern, "/fr/fr" + pattern)) {
         for (String method : endpoint.methods()) {
-          if (requests > MAX_REQUESTS + 1500) return;
+          if (requests.get() > SWEEP_REQUESTS + 1500) return;
           send(new Req(admin, "admin", method, variant, method.equals("GET") || method.equals("DELETE") ? null
               : "application/json", method.equals("GET") || method.equals("DELETE") ? null : "{}", Map.of()),
               method + " " + pattern + " path " + variant, null);
@@ -503,7 +629,7 @@ class NoServerErrorApiTest {
     for (String substitute : substitutes) {
       String path = pattern.replace(slot, substitute);
       for (String method : endpoint.methods()) {
-        if (requests > MAX_REQUESTS + 1500) return;
+        if (requests.get() > SWEEP_REQUESTS + 1500) return;
         boolean body = !(method.equals("GET") || method.equals("DELETE"));
         var caller = pick(random, admin, admin, contributor);
         String bodyText = body ? pick(random, "{}", "{\"title\":\"x\"}", "{\"status\":\"trash\"}",
@@ -518,7 +644,11 @@ class NoServerErrorApiTest {
     }
   }
 
-  void sweepTransport(Random random) {
+  /** A request of the transport sweep, planned before the random phase so that the total can be exact. */
+  record Planned(Req req, String context) {}
+
+  List<Planned> transportRequests(Random random) {
+    var planned = new ArrayList<Planned>();
     long event = ids.get("events").get(0);
     var targets = List.of(
         new String[] {"POST", NS + "/events"}, new String[] {"PATCH", NS + "/events/" + event},
@@ -564,17 +694,17 @@ class NoServerErrorApiTest {
     for (String[] target : targets) {
       for (String[] body : bodies) {
         var caller = random.nextInt(4) == 0 ? contributor : admin;
-        send(new Req(caller, caller == admin ? "admin" : "contributor", target[0], target[1], body[0], body[1], Map.of()),
-            target[0] + " transport " + cut(String.valueOf(body[0]), 60) + " / " + cut(body[1], 60), null);
+        planned.add(new Planned(new Req(caller, caller == admin ? "admin" : "contributor", target[0], target[1], body[0], body[1], Map.of()),
+            target[0] + " transport " + cut(String.valueOf(body[0]), 60) + " / " + cut(body[1], 60)));
       }
       // anonymous with malformed input: transport errors or 401, never more
-      send(new Req(anonymous, "anonymous", target[0], target[1], "application/json", "{", Map.of()),
-          target[0] + " transport anonymous bad JSON", null);
+      planned.add(new Planned(new Req(anonymous, "anonymous", target[0], target[1], "application/json", "{", Map.of()),
+          target[0] + " transport anonymous bad JSON"));
     }
     // Methods and headers.
     for (String method : List.of("TRACE", "OPTIONS", "HEAD", "FOO", "PROPFIND", "get", "Patch", "CONNECT", "M-SEARCH")) {
       for (String path : List.of(NS + "/events", NS + "/events/" + event, NS + "/nope", "/", "/health")) {
-        send(new Req(admin, "admin", method, path, null, null, Map.of()), method + " transport (method) " + path, null);
+        planned.add(new Planned(new Req(admin, "admin", method, path, null, (String) null, Map.of()), method + " transport (method) " + path));
       }
     }
     var headerSets = List.<Map<String, String>>of(
@@ -588,8 +718,8 @@ Map.of("Cookie", "a=" + "c".repeat(8000)));
     for (var headers : headerSets) {
       for (String[] target : targets) {
         boolean body = !target[0].equals("GET") && !target[0].equals("DELETE");
-        send(new Req(admin, "admin", target[0], target[1], body ? "application/json" : null, body ? valid : null,
-            headers), target[0] + " header " + cut(headers.keySet().toString(), 60), null);
+        planned.add(new Planned(new Req(admin, "admin", target[0], target[1], body ? "application/json" : null, body ? valid : null,
+            headers), target[0] + " header " + cut(headers.keySet().toString(), 60)));
       }
     }
     for (String authorization : List.of("Basic", "Basic ", "Basic !!!", "Basic " + "QQ==".repeat(3000),
@@ -599,11 +729,12 @@ Map.of("Cookie", "a=" + "c".repeat(8000)));
         "Bearer", "Bearer " + "t".repeat(5000), "Digest x", "basic YWRtaW46")) {
       // at most a few failed logins per address (429 would hide later checks; 429 is fine here though)
       var caller = server.withAuthorization(authorization);
-      send(new Req(caller, "auth " + cut(authorization, 20), "GET", NS + "/events", null, null, Map.of()),
-          "GET with Authorization " + cut(authorization, 30), null);
+      planned.add(new Planned(new Req(caller, "auth " + cut(authorization, 20), "GET", NS + "/events", null, (String) null, Map.of()),
+          "GET with Authorization " + cut(authorization, 30)));
     }
     // A request target just over the limit, and a long query on every list route.
-    send(new Req(admin, "admin", "GET", NS + "/events?search=" + "s".repeat(9000), null, null, Map.of()),
-        "GET long target", null);
+    planned.add(new Planned(new Req(admin, "admin", "GET", NS + "/events?search=" + "s".repeat(9000), null, (String) null, Map.of()),
+        "GET long target"));
+    return planned;
   }
 }

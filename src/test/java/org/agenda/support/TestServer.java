@@ -1,6 +1,6 @@
 package org.agenda.support;
 
-import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,12 +9,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.UUID;
 import org.agenda.system.Application;
 import org.agenda.system.Config;
@@ -26,6 +30,10 @@ import org.junit.jupiter.api.Assumptions;
  * The real service on a random port, over a fresh database: a SQLite file in a temporary folder, or a
  * fresh PostgreSQL database when the system property {@code agenda.test.db} is {@code postgres}.
  * Its clock is a {@link MutableClock}; by default it is 2026-03-10 14:05 in Europe/Amsterdam.
+ *
+ * <p>What the service writes to its standard output and access log is kept ({@link #log()}); closing the
+ * server fails when that text contains a secret the server was given: the admin password, the password of
+ * every added user, or the Authorization header of a caller built from them.
  */
 public final class TestServer implements AutoCloseable {
   public static final Instant DEFAULT_NOW = Instant.parse("2026-03-10T13:05:00Z");
@@ -41,14 +49,19 @@ public final class TestServer implements AutoCloseable {
   private final Users users;
   private final Runnable cleanup;
   private final String base;
+  private final ByteArrayOutputStream output;
+  private final List<String> secrets = new CopyOnWriteArrayList<>();
 
-  private TestServer(MutableClock clock, String databaseUrl, Application application, Runnable cleanup) {
+  private TestServer(MutableClock clock, String databaseUrl, Application application, Runnable cleanup,
+      ByteArrayOutputStream output, String adminPassword) {
     this.clock = clock;
     this.databaseUrl = databaseUrl;
     this.application = application;
     this.cleanup = cleanup;
+    this.output = output;
     this.users = new Users(application.database(), clock);
     this.base = "http://localhost:" + application.port();
+    if (adminPassword != null && !adminPassword.isEmpty()) secrets.add(adminPassword);
   }
 
   public static TestServer start() {
@@ -79,9 +92,11 @@ public final class TestServer implements AutoCloseable {
       }
     }
     env.putAll(overrides);
-    var quiet = new PrintStream(OutputStream.nullOutputStream());
-    var application = Application.start(Config.fromEnvironment(env), clock, quiet, quiet);
-    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, cleanup);
+    // Both streams into one buffer; PrintStream writes are synchronized, so lines from request threads stay whole.
+    var output = new ByteArrayOutputStream();
+    var captured = new PrintStream(output, true, StandardCharsets.UTF_8);
+    var application = Application.start(Config.fromEnvironment(env), clock, captured, captured);
+    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, cleanup, output, env.get("AGENDA_ADMIN_PASSWORD"));
   }
 
   public static boolean usesPostgres() {
@@ -123,7 +138,19 @@ public final class TestServer implements AutoCloseable {
 
   /** Creates a user with the role and returns its application password. */
   public String addUser(String name, Role role) {
-    return users.add(name, role);
+    String password = users.add(name, role);
+    secrets.add(password);
+    return password;
+  }
+
+  /** Everything the service has written to its standard output and access log so far. */
+  public String log() {
+    return output.toString(StandardCharsets.UTF_8);
+  }
+
+  /** A JDBC connection of the test's own to the server's database, beside the service's pool. */
+  public Connection connectDirectly() throws SQLException {
+    return usesPostgres() ? DriverManager.getConnection(databaseUrl, PG_USER, "") : DriverManager.getConnection(databaseUrl);
   }
 
   public long userId(String name) {
@@ -136,7 +163,9 @@ public final class TestServer implements AutoCloseable {
 
   /** Requests as the given caller; see {@link Caller}. */
   public Caller as(String user, String password) {
-    return new Caller("Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    String credentials = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    secrets.add(credentials);
+    return new Caller("Basic " + credentials);
   }
 
   public Caller asAdmin() {
@@ -185,12 +214,17 @@ public final class TestServer implements AutoCloseable {
 
     /** Any method, content type (null for none), body (null for none) and extra headers. */
     public HttpResult send(String method, String path, String contentType, String body, Map<String, String> headers) {
+      return sendBytes(method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
+    }
+
+    /** The same with the body as bytes, which need not be valid UTF-8. */
+    public HttpResult sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
       var builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
       if (authorization != null) builder.header("Authorization", authorization);
       if (contentType != null) builder.header("Content-Type", contentType);
       headers.forEach(builder::header);
       builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-          : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+          : HttpRequest.BodyPublishers.ofByteArray(body));
       try {
         HttpResponse<String> response = CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         return new HttpResult(response.statusCode(), response);
@@ -203,9 +237,17 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
+  /** Stops the service, removes its database, and fails if its output shows one of the secrets it was given. */
   @Override
   public void close() {
     application.close();
     cleanup.run();
+    String log = log();
+    for (String secret : secrets) {
+      if (log.contains(secret)) {
+        throw new AssertionError("the service's output contains a secret it was given (" + secret.length()
+            + " characters, starting " + secret.substring(0, 3) + "…)");
+      }
+    }
   }
 }
