@@ -33,8 +33,6 @@ public final class Database implements AutoCloseable {
   /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
   public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 10_000;
   private static final int ATTEMPTS = 3;
-  /** How long a write waits for the writers queued before it, like SQLite's own busy timeout. */
-  private static final int WRITER_WAIT_SECONDS = 10;
   private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
 
@@ -47,10 +45,13 @@ public final class Database implements AutoCloseable {
    * polls with sleeps of up to 100 ms. Null for PostgreSQL, whose writers run side by side.
    */
   private final ReentrantLock sqliteWriter;
+  /** How long a write waits for the writers queued before it: SQLite's busy timeout. */
+  private final int writerWaitMillis;
 
-  private Database(HikariDataSource dataSource, SQLDialect dialect) {
+  private Database(HikariDataSource dataSource, SQLDialect dialect, int writerWaitMillis) {
     this.dataSource = dataSource;
     this.sqliteWriter = dialect == SQLDialect.SQLITE ? new ReentrantLock() : null;
+    this.writerWaitMillis = writerWaitMillis;
     var listener = new ExecuteListener() {
       @Override
       public void executeStart(ExecuteContext ctx) {
@@ -111,7 +112,7 @@ public final class Database implements AutoCloseable {
       dataSource.close();
       throw new DatabaseException("database migration failed: " + rootMessage(e));
     }
-    return new Database(dataSource, sqlite ? SQLDialect.SQLITE : SQLDialect.POSTGRES);
+    return new Database(dataSource, sqlite ? SQLDialect.SQLITE : SQLDialect.POSTGRES, busyTimeoutMillis);
   }
 
   private static void migrate(HikariDataSource dataSource, boolean sqlite) {
@@ -177,7 +178,7 @@ public final class Database implements AutoCloseable {
   private <T> T oneWriterAtATime(Supplier<T> write) {
     if (sqliteWriter == null) return write.get();
     try {
-      if (!sqliteWriter.tryLock(WRITER_WAIT_SECONDS, TimeUnit.SECONDS)) throw new DatabaseBusyException(null);
+      if (!sqliteWriter.tryLock(writerWaitMillis, TimeUnit.MILLISECONDS)) throw new DatabaseBusyException(null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new DatabaseBusyException(e);
