@@ -58,7 +58,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 for tool in curl python3 java; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   log "building target/agenda.jar"
-  mvn -B -o -q -DskipTests package
+  mvn -B -q -DskipTests package
 fi
 
 work=$(mktemp -d /tmp/agenda-bench.XXXXXX)
