@@ -7,20 +7,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.agenda.system.Application;
 import org.agenda.system.Config;
 import org.agenda.user.Role;
 import org.agenda.user.Users;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real service on a random port, over a fresh database: a SQLite file in a temporary folder, or a
@@ -30,8 +25,6 @@ import org.junit.jupiter.api.Assumptions;
 public final class TestServer implements AutoCloseable {
   public static final Instant DEFAULT_NOW = Instant.parse("2026-03-10T13:05:00Z");
   public static final String ADMIN_PASSWORD = "admin-password-for-tests";
-  private static final String PG_URL = System.getProperty("agenda.test.pg.url", "jdbc:postgresql://127.0.0.1:5432/");
-  private static final String PG_USER = System.getProperty("agenda.test.pg.user", "postgres");
   private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public final MutableClock clock;
@@ -58,63 +51,21 @@ public final class TestServer implements AutoCloseable {
   /** Starts with {@code AGENDA_TIMEZONE=Europe/Amsterdam}, a known admin password and the given overrides. */
   public static TestServer start(Map<String, String> overrides) {
     var clock = new MutableClock(DEFAULT_NOW);
+    var database = FreshDatabase.create();
     Map<String, String> env = new HashMap<>();
     env.put("AGENDA_PORT", "0");
     env.put("AGENDA_TIMEZONE", "Europe/Amsterdam");
     env.put("AGENDA_ADMIN_PASSWORD", ADMIN_PASSWORD);
-    Runnable cleanup;
-    if (usesPostgres()) {
-      String database = "agenda_test_" + UUID.randomUUID().toString().replace("-", "");
-      createPostgresDatabase(database);
-      env.put("AGENDA_DB_URL", PG_URL + database);
-      env.put("AGENDA_DB_USER", PG_USER);
-      cleanup = () -> dropPostgresDatabase(database);
-    } else {
-      try {
-        Path folder = Files.createTempDirectory("agenda-test");
-        env.put("AGENDA_DB_URL", "jdbc:sqlite:" + folder.resolve("agenda.db"));
-        cleanup = () -> deleteQuietly(folder);
-      } catch (java.io.IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }
+    env.put("AGENDA_DB_URL", database.url);
+    if (!database.user.isEmpty()) env.put("AGENDA_DB_USER", database.user);
     env.putAll(overrides);
     var quiet = new PrintStream(OutputStream.nullOutputStream());
     var application = Application.start(Config.fromEnvironment(env), clock, quiet, quiet);
-    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, cleanup);
+    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, database::close);
   }
 
   public static boolean usesPostgres() {
-    return "postgres".equals(System.getProperty("agenda.test.db"));
-  }
-
-  private static void createPostgresDatabase(String name) {
-    try (var connection = DriverManager.getConnection(PG_URL + "postgres", PG_USER, "");
-        var statement = connection.createStatement()) {
-      statement.execute("CREATE DATABASE " + name);
-    } catch (java.sql.SQLException e) {
-      String message = "PostgreSQL is not reachable at " + PG_URL + " as " + PG_USER + ": " + e.getMessage();
-      if ("true".equals(System.getenv("CI"))) throw new IllegalStateException(message + " (CI=true: failing)", e);
-      System.err.println("!!!!! SKIPPING the PostgreSQL run: " + message);
-      Assumptions.abort(message);
-    }
-  }
-
-  private static void dropPostgresDatabase(String name) {
-    try (var connection = DriverManager.getConnection(PG_URL + "postgres", PG_USER, "");
-        var statement = connection.createStatement()) {
-      statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-    } catch (java.sql.SQLException e) {
-      System.err.println("could not drop test database " + name + ": " + e.getMessage());
-    }
-  }
-
-  private static void deleteQuietly(Path folder) {
-    try (var files = Files.walk(folder)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (java.io.IOException e) {
-      // a temporary folder; the operating system cleans it up eventually
-    }
+    return FreshDatabase.usesPostgres();
   }
 
   public Application application() {
@@ -136,7 +87,7 @@ public final class TestServer implements AutoCloseable {
 
   /** Requests as the given caller; see {@link Caller}. */
   public Caller as(String user, String password) {
-    return new Caller("Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    return Caller.basic(base, user, password);
   }
 
   public Caller asAdmin() {
@@ -144,19 +95,26 @@ public final class TestServer implements AutoCloseable {
   }
 
   public Caller anonymous() {
-    return new Caller(null);
+    return new Caller(base, null);
   }
 
   public Caller withAuthorization(String header) {
-    return new Caller(header);
+    return new Caller(base, header);
   }
 
-  /** Sends requests with a fixed Authorization header (or none). */
-  public final class Caller {
+  /** Sends requests to one server with a fixed Authorization header (or none). */
+  public static final class Caller {
+    private final String base;
     private final String authorization;
 
-    private Caller(String authorization) {
+    private Caller(String base, String authorization) {
+      this.base = base;
       this.authorization = authorization;
+    }
+
+    /** Basic authentication at the server whose root URL is {@code base}. */
+    public static Caller basic(String base, String user, String password) {
+      return new Caller(base, "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
 
     public HttpResult get(String path) {
