@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -80,7 +81,7 @@ final class CrashModel {
     var free = new ArrayList<Long>(expected.keySet());
     free.removeAll(busy);
     if (free.isEmpty()) return null;
-    java.util.Collections.sort(free);
+    Collections.sort(free);
     long id = free.get(random.nextInt(free.size()));
     busy.add(id);
     return new Claim(id, expected.get(id));

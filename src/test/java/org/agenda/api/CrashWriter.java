@@ -85,7 +85,7 @@ final class CrashWriter implements Runnable {
     SortedSet<String> categories = categories(body, random.nextInt(3));
     SortedSet<String> tags = tags(body, random.nextInt(4));
     var candidate = new EventSnapshot(status, Map.of(language, text), venues, organizers, categories, tags);
-    return new PlannedWrite(PlannedWrite.Kind.CREATE, null, "POST", "/" + language + EVENTS, body.toString(), null,
+    return new PlannedWrite(null, "POST", "/" + language + EVENTS, body.toString(), null,
         candidate, List.copyOf(inline));
   }
 
@@ -119,18 +119,18 @@ final class CrashWriter implements Runnable {
     if ((fields & 16) != 0) categories = categories(body, 1 + random.nextInt(2));
     if ((fields & 32) != 0) tags = tags(body, 1 + random.nextInt(3));
     var candidate = new EventSnapshot(status, Map.copyOf(texts), venues, organizers, categories, tags);
-    return new PlannedWrite(PlannedWrite.Kind.UPDATE, claim.id(), "PATCH", path, body.toString(), prior, candidate,
+    return new PlannedWrite(claim.id(), "PATCH", path, body.toString(), prior, candidate,
         List.of());
   }
 
   private PlannedWrite trash(CrashModel.Claim claim) {
     if ("trash".equals(claim.prior().status())) return delete(claim);
-    return new PlannedWrite(PlannedWrite.Kind.TRASH, claim.id(), "DELETE", EVENTS + "/" + claim.id(), null,
+    return new PlannedWrite(claim.id(), "DELETE", EVENTS + "/" + claim.id(), null,
         claim.prior(), claim.prior().withStatus("trash"), List.of());
   }
 
   private PlannedWrite delete(CrashModel.Claim claim) {
-    return new PlannedWrite(PlannedWrite.Kind.DELETE, claim.id(), "DELETE", EVENTS + "/" + claim.id() + "?force=true",
+    return new PlannedWrite(claim.id(), "DELETE", EVENTS + "/" + claim.id() + "?force=true",
         null, claim.prior(), null, List.of());
   }
 

@@ -7,7 +7,5 @@ import java.util.List;
  * it (prior null for a create, candidate null for a permanent delete). {@code inline} names the venues and
  * organizers the write creates, which must not exist unless the write committed.
  */
-record PlannedWrite(Kind kind, Long id, String method, String path, String body, EventSnapshot prior,
-    EventSnapshot candidate, List<String> inline) {
-  enum Kind { CREATE, UPDATE, TRASH, DELETE }
-}
+record PlannedWrite(Long id, String method, String path, String body, EventSnapshot prior, EventSnapshot candidate,
+    List<String> inline) {}

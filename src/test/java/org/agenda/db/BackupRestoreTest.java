@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.agenda.support.FreshDatabase;
 import org.agenda.support.HttpResult;
 import org.agenda.support.ServerProcess;
 import org.agenda.support.StoredConsistency;
@@ -36,7 +37,7 @@ class BackupRestoreTest {
 
   @AfterEach
   void deleteFolder() {
-    org.agenda.support.FreshDatabase.deleteQuietly(folder);
+    FreshDatabase.deleteQuietly(folder);
   }
 
   @Test
