@@ -127,6 +127,10 @@ final class CrashModel {
     busy.remove(id);
   }
 
+  synchronized void harnessError(String message) {
+    findings.add("harness error: " + message);
+  }
+
   /** Venues and organizers created inline join the pools that later writes link to. */
   private void learnLinkedRecords(JsonNode event) {
     JsonNode venue = event.path("venue");

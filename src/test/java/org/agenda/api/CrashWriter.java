@@ -51,7 +51,13 @@ final class CrashWriter implements Runnable {
         model.unanswered(write);
         continue;
       }
-      model.answered(write, answer);
+      try {
+        model.answered(write, answer);
+      } catch (RuntimeException | AssertionError unreadable) {
+        // a writer that died quietly would only make the run weaker: the failure is a finding
+        model.harnessError(write.method() + " " + write.path() + " -> " + answer + ": " + unreadable);
+        return;
+      }
     }
   }
 
