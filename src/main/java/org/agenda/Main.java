@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import org.agenda.bench.Generator;
+import org.agenda.db.BackupCommand;
 import org.agenda.db.Database;
 import org.agenda.db.DatabaseException;
 import org.agenda.system.AccessLogStream;
@@ -14,7 +15,8 @@ import org.agenda.user.UserCommand;
 import org.agenda.user.Users;
 
 /** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3);
- * {@code generate N} fills the database with benchmark data (issue #9, {@link Generator}). */
+ * {@code generate N} fills the database with benchmark data (issue #9, {@link Generator});
+ * {@code backup FILE} and {@code restore FILE} copy the database ({@link BackupCommand}). */
 public final class Main {
   private Main() {}
 
@@ -34,8 +36,11 @@ public final class Main {
       System.exit(Generator.run(System.getenv(), arguments.subList(1, arguments.size()), System.out, System.err));
     } else if (arguments.get(0).equals("user")) {
       System.exit(user(config, arguments.subList(1, arguments.size())));
+    } else if (arguments.get(0).equals("backup") || arguments.get(0).equals("restore")) {
+      System.exit(BackupCommand.run(arguments, config.dbUrl(), config.dbUser(), System.out, System.err));
     } else {
-      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove … | generate N [--seed S]]");
+      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove … | generate N [--seed S]"
+          + " | backup FILE | restore FILE]");
       System.exit(2);
     }
   }

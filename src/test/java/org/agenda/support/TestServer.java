@@ -7,8 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -19,12 +17,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.UUID;
 import org.agenda.system.Application;
 import org.agenda.system.Config;
 import org.agenda.user.Role;
 import org.agenda.user.Users;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real service on a random port, over a fresh database: a SQLite file in a temporary folder, or a
@@ -38,8 +34,6 @@ import org.junit.jupiter.api.Assumptions;
 public final class TestServer implements AutoCloseable {
   public static final Instant DEFAULT_NOW = Instant.parse("2026-03-10T13:05:00Z");
   public static final String ADMIN_PASSWORD = "admin-password-for-tests";
-  private static final String PG_URL = System.getProperty("agenda.test.pg.url", "jdbc:postgresql://127.0.0.1:5432/");
-  private static final String PG_USER = System.getProperty("agenda.test.pg.user", "postgres");
   private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public final MutableClock clock;
@@ -49,19 +43,22 @@ public final class TestServer implements AutoCloseable {
   private final Users users;
   private final Runnable cleanup;
   private final String base;
+
+  private final String databaseUser;
   private final ByteArrayOutputStream output;
   private final List<String> secrets = new CopyOnWriteArrayList<>();
 
-  private TestServer(MutableClock clock, String databaseUrl, Application application, Runnable cleanup,
-      ByteArrayOutputStream output, String adminPassword) {
+  private TestServer(MutableClock clock, String databaseUrl, String databaseUser, Application application,
+      Runnable cleanup, ByteArrayOutputStream output, String adminPassword) {
     this.clock = clock;
     this.databaseUrl = databaseUrl;
+    this.databaseUser = databaseUser;
     this.application = application;
     this.cleanup = cleanup;
     this.output = output;
+    if (adminPassword != null && !adminPassword.isEmpty()) secrets.add(adminPassword);
     this.users = new Users(application.database(), clock);
     this.base = "http://localhost:" + application.port();
-    if (adminPassword != null && !adminPassword.isEmpty()) secrets.add(adminPassword);
   }
 
   public static TestServer start() {
@@ -71,65 +68,24 @@ public final class TestServer implements AutoCloseable {
   /** Starts with {@code AGENDA_TIMEZONE=Europe/Amsterdam}, a known admin password and the given overrides. */
   public static TestServer start(Map<String, String> overrides) {
     var clock = new MutableClock(DEFAULT_NOW);
+    var database = FreshDatabase.create();
     Map<String, String> env = new HashMap<>();
     env.put("AGENDA_PORT", "0");
     env.put("AGENDA_TIMEZONE", "Europe/Amsterdam");
     env.put("AGENDA_ADMIN_PASSWORD", ADMIN_PASSWORD);
-    Runnable cleanup;
-    if (usesPostgres()) {
-      String database = "agenda_test_" + UUID.randomUUID().toString().replace("-", "");
-      createPostgresDatabase(database);
-      env.put("AGENDA_DB_URL", PG_URL + database);
-      env.put("AGENDA_DB_USER", PG_USER);
-      cleanup = () -> dropPostgresDatabase(database);
-    } else {
-      try {
-        Path folder = Files.createTempDirectory("agenda-test");
-        env.put("AGENDA_DB_URL", "jdbc:sqlite:" + folder.resolve("agenda.db"));
-        cleanup = () -> deleteQuietly(folder);
-      } catch (java.io.IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }
+    env.put("AGENDA_DB_URL", database.url);
+    if (!database.user.isEmpty()) env.put("AGENDA_DB_USER", database.user);
     env.putAll(overrides);
     // Both streams into one buffer; PrintStream writes are synchronized, so lines from request threads stay whole.
     var output = new ByteArrayOutputStream();
     var captured = new PrintStream(output, true, StandardCharsets.UTF_8);
     var application = Application.start(Config.fromEnvironment(env), clock, captured, captured);
-    return new TestServer(clock, env.get("AGENDA_DB_URL"), application, cleanup, output, env.get("AGENDA_ADMIN_PASSWORD"));
+    return new TestServer(clock, env.get("AGENDA_DB_URL"), env.getOrDefault("AGENDA_DB_USER", ""), application,
+        database::close, output, env.get("AGENDA_ADMIN_PASSWORD"));
   }
 
   public static boolean usesPostgres() {
-    return "postgres".equals(System.getProperty("agenda.test.db"));
-  }
-
-  private static void createPostgresDatabase(String name) {
-    try (var connection = DriverManager.getConnection(PG_URL + "postgres", PG_USER, "");
-        var statement = connection.createStatement()) {
-      statement.execute("CREATE DATABASE " + name);
-    } catch (java.sql.SQLException e) {
-      String message = "PostgreSQL is not reachable at " + PG_URL + " as " + PG_USER + ": " + e.getMessage();
-      if ("true".equals(System.getenv("CI"))) throw new IllegalStateException(message + " (CI=true: failing)", e);
-      System.err.println("!!!!! SKIPPING the PostgreSQL run: " + message);
-      Assumptions.abort(message);
-    }
-  }
-
-  private static void dropPostgresDatabase(String name) {
-    try (var connection = DriverManager.getConnection(PG_URL + "postgres", PG_USER, "");
-        var statement = connection.createStatement()) {
-      statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-    } catch (java.sql.SQLException e) {
-      System.err.println("could not drop test database " + name + ": " + e.getMessage());
-    }
-  }
-
-  private static void deleteQuietly(Path folder) {
-    try (var files = Files.walk(folder)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (java.io.IOException e) {
-      // a temporary folder; the operating system cleans it up eventually
-    }
+    return FreshDatabase.usesPostgres();
   }
 
   public Application application() {
@@ -150,7 +106,8 @@ public final class TestServer implements AutoCloseable {
 
   /** A JDBC connection of the test's own to the server's database, beside the service's pool. */
   public Connection connectDirectly() throws SQLException {
-    return usesPostgres() ? DriverManager.getConnection(databaseUrl, PG_USER, "") : DriverManager.getConnection(databaseUrl);
+    return databaseUser.isEmpty() ? DriverManager.getConnection(databaseUrl)
+        : DriverManager.getConnection(databaseUrl, databaseUser, "");
   }
 
   public long userId(String name) {
@@ -163,9 +120,9 @@ public final class TestServer implements AutoCloseable {
 
   /** Requests as the given caller; see {@link Caller}. */
   public Caller as(String user, String password) {
-    String credentials = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    secrets.add(credentials);
-    return new Caller("Basic " + credentials);
+    Caller caller = Caller.basic(base, user, password);
+    secrets.add(caller.authorization.substring("Basic ".length()));
+    return caller;
   }
 
   public Caller asAdmin() {
@@ -173,19 +130,26 @@ public final class TestServer implements AutoCloseable {
   }
 
   public Caller anonymous() {
-    return new Caller(null);
+    return new Caller(base, null);
   }
 
   public Caller withAuthorization(String header) {
-    return new Caller(header);
+    return new Caller(base, header);
   }
 
-  /** Sends requests with a fixed Authorization header (or none). */
-  public final class Caller {
+  /** Sends requests to one server with a fixed Authorization header (or none). */
+  public static final class Caller {
+    private final String base;
     private final String authorization;
 
-    private Caller(String authorization) {
+    private Caller(String base, String authorization) {
+      this.base = base;
       this.authorization = authorization;
+    }
+
+    /** Basic authentication at the server whose root URL is {@code base}. */
+    public static Caller basic(String base, String user, String password) {
+      return new Caller(base, "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
 
     public HttpResult get(String path) {
