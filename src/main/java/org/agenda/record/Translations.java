@@ -4,11 +4,9 @@ import static org.agenda.record.RecordTables.*;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.agenda.text.Folding;
 import org.agenda.text.PlainText;
 import org.agenda.text.Slugs;
@@ -62,16 +60,9 @@ public final class Translations {
     if (base.isEmpty()) base = Slugs.normalise(name);
     if (base.isEmpty()) base = Long.toString(recordId);
     Records.lockSlugFamily(dsl, type, language, base);
-    List<String> taken = dsl.select(T_SLUG).from(TRANSLATIONS)
-        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_RECORD.ne(recordId))
-            .and(T_SLUG.eq(base).or(T_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%"))))
-        .fetch(T_SLUG);
-    Set<String> used = new HashSet<>(taken);
-    if (!used.contains(base)) return base;
-    for (int n = 2; ; n++) {
-      String candidate = Slugs.withSuffix(base, n);
-      if (!used.contains(candidate)) return candidate;
-    }
+    return Slugs.firstFree(base, candidates -> dsl.select(T_SLUG).from(TRANSLATIONS)
+        .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_RECORD.ne(recordId)).and(T_SLUG.in(candidates)))
+        .fetch(T_SLUG));
   }
 
   /** §3.6: the slug in L first, then in the other languages in the configured order. */

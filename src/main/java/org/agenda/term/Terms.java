@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.agenda.http.Json;
@@ -140,13 +139,9 @@ public final class Terms {
     String base = wanted;
     if (base.isEmpty()) base = Slugs.normalise(name);
     if (base.isEmpty()) base = Long.toString(termId);
-    List<String> taken = dsl.select(TT_SLUG).from(TERM_TRANSLATIONS)
-        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_TERM.ne(termId))
-            .and(TT_SLUG.like(base.substring(0, Math.min(base.length(), 190)) + "%")))
-        .fetch(TT_SLUG);
-    String slug = base;
-    for (int n = 2; taken.contains(slug); n++) slug = Slugs.withSuffix(base, n);
-    return slug;
+    return Slugs.firstFree(base, candidates -> dsl.select(TT_SLUG).from(TERM_TRANSLATIONS)
+        .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_TERM.ne(termId)).and(TT_SLUG.in(candidates)))
+        .fetch(TT_SLUG));
   }
 
   /** Inserts or replaces one translation of a term, with its folded name (§10.5). */

@@ -1,11 +1,18 @@
 package org.agenda.text;
 
 import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /** Slug normalisation and collision suffixes (§3.5). */
 public final class Slugs {
+  private static final int CANDIDATES_PER_LOOKUP = 20;
   public static final int MAX_LENGTH = 200;
 
   /**
@@ -36,6 +43,22 @@ public final class Slugs {
   public static String withSuffix(String base, int n) {
     String suffix = "-" + n;
     return cut(base, MAX_LENGTH - suffix.length()) + suffix;
+  }
+
+  /**
+   * The first of base, base-2, base-3, … that {@code taken} does not report as used (§3.5). {@code taken}
+   * is asked about a batch of candidates at a time, so a store answers with exact lookups on its slug
+   * index instead of scanning for every slug that merely starts with the base.
+   */
+  public static String firstFree(String base, Function<List<String>, Collection<String>> taken) {
+    for (int from = 1; ; from += CANDIDATES_PER_LOOKUP) {
+      List<String> candidates = new ArrayList<>();
+      for (int n = from; n < from + CANDIDATES_PER_LOOKUP; n++) candidates.add(n == 1 ? base : withSuffix(base, n));
+      Set<String> used = new HashSet<>(taken.apply(candidates));
+      for (String candidate : candidates) {
+        if (!used.contains(candidate)) return candidate;
+      }
+    }
   }
 
   private static String cut(String slug, int maxLength) {

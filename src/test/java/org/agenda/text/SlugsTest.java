@@ -70,4 +70,20 @@ class SlugsTest {
     String base = "a".repeat(197) + "-bc";
     assertThat(Slugs.withSuffix(base, 2)).isEqualTo("a".repeat(197) + "-2");
   }
+
+  @Test
+  void firstFreeIsTheLowestUnusedSuffixAcrossLookups() {
+    var used = new java.util.HashSet<String>(java.util.List.of("markt", "markt-3"));
+    var lookups = new java.util.ArrayList<java.util.List<String>>();
+    java.util.function.Function<java.util.List<String>, java.util.Collection<String>> taken = candidates -> {
+      lookups.add(candidates);
+      return candidates.stream().filter(used::contains).toList();
+    };
+    assertThat(Slugs.firstFree("concert", taken)).isEqualTo("concert");
+    assertThat(Slugs.firstFree("markt", taken)).isEqualTo("markt-2");
+    for (int n = 2; n <= 45; n++) used.add("markt-" + n);
+    lookups.clear();
+    assertThat(Slugs.firstFree("markt", taken)).isEqualTo("markt-46");
+    assertThat(lookups).hasSize(3);
+  }
 }
