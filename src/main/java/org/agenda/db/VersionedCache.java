@@ -17,25 +17,30 @@ import org.jooq.DSLContext;
  * uncommitted writes.
  */
 public final class VersionedCache<V> {
-  private final Database database;
   private final Cache<Long, Stamped<V>> entries;
 
   private record Stamped<V>(long version, V value) {}
 
-  public VersionedCache(Database database, long maximumSize) {
-    this.database = database;
+  public VersionedCache(long maximumSize) {
     this.entries = Caffeine.newBuilder().maximumSize(maximumSize).build();
   }
 
   /**
-   * The objects with these ids that exist: kept ones of the current version, the others from {@code load}
-   * (given only the missing ids). Read with {@code dsl}; the version is read before loading, so an object
-   * is never kept under a version older than the data it was read from.
+   * The data version that reads with {@code dsl} are served at, read once for a whole answer and before
+   * anything is loaded, so that an object is never kept under a version older than the data it was read
+   * from. Null inside a transaction: it may see its own uncommitted writes, so nothing is kept or served.
    */
-  public Map<Long, V> get(DSLContext dsl, Collection<Long> ids, Function<Collection<Long>, Map<Long, V>> load) {
+  public static Long versionFor(Database database, DSLContext dsl) {
+    return dsl == database.dsl() ? database.dataVersion() : null;
+  }
+
+  /**
+   * The objects with these ids that exist: kept ones of {@code version}, the others from {@code load}
+   * (given only the missing ids), kept for that version. A null version loads everything.
+   */
+  public Map<Long, V> get(Long version, Collection<Long> ids, Function<Collection<Long>, Map<Long, V>> load) {
     if (ids.isEmpty()) return new HashMap<>();
-    if (dsl != database.dsl()) return load.apply(ids);
-    long version = database.dataVersion();
+    if (version == null) return load.apply(ids);
     Map<Long, V> found = new HashMap<>();
     List<Long> missing = new ArrayList<>();
     for (Long id : ids) {

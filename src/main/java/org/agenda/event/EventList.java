@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.agenda.db.Database;
+import org.agenda.db.VersionedCache;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
@@ -176,7 +177,7 @@ final class EventList {
         .orderBy(START_UTC, EVENT_ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
-    var related = view.related(dsl, events, request.language(), request.urls(), false);
+    var related = view.related(dsl, VersionedCache.versionFor(database, dsl), events, request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
     String navigation = paging.navigation(request.urls().collection("events"), navigation(request, statuses, bounds));
     return paging.response("events", items, true, navigation, total);

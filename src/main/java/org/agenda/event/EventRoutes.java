@@ -3,8 +3,10 @@ package org.agenda.event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongPredicate;
 import org.agenda.db.Database;
+import org.agenda.db.VersionedCache;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
@@ -38,6 +40,8 @@ public final class EventRoutes {
   private final EventList list;
   private final EventLinks links;
   private final FuturePublisher publisher;
+  /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
+  private final VersionedCache<Event> events = new VersionedCache<>(10_000);
 
   public EventRoutes(Database database, Config config, Languages languages, Venues venues, Organizers organizers,
       RecordWrites writes, LongPredicate userExists, FuturePublisher publisher) {
@@ -45,7 +49,7 @@ public final class EventRoutes {
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
-    this.view = new EventView(database, config, languages, venues, organizers);
+    this.view = new EventView(config, languages, venues, organizers);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
@@ -132,8 +136,20 @@ public final class EventRoutes {
     return found.event();
   }
 
+  /** The event to read, kept for the data version (§10.5); anything else (errors included) as {@link #target}. */
+  private Event readTarget(ApiRequest request, Long version) {
+    SlugTarget resolved = request.attachment(SlugTarget.class);
+    long id = resolved != null ? resolved.id() : request.pathId();
+    Event kept = events.get(version, List.of(id), ids -> {
+      Event found = EventStore.lookup(database.dsl(), id).event();
+      return found == null ? Map.of() : Map.of(id, found);
+    }).get(id);
+    return kept != null ? kept : target(database.dsl(), request, false);
+  }
+
   private ApiResponse read(ApiRequest request) {
-    Event event = target(database.dsl(), request, false);
+    Long version = VersionedCache.versionFor(database, database.dsl());
+    Event event = readTarget(request, version);
     var caller = request.caller();
     boolean canEdit = Access.canEdit(caller, event.author, event.effectiveStatus());
     if (Status.TRASH.equals(event.status) && !canEdit) {
@@ -148,7 +164,7 @@ public final class EventRoutes {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
     return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
-        request.urls(), view.related(database.dsl(), List.of(event), request.language(), request.urls(), true)));
+        request.urls(), view.related(database.dsl(), version, List.of(event), request.language(), request.urls(), true)));
   }
 
   private ApiResponse create(ApiRequest request) {
@@ -212,6 +228,7 @@ public final class EventRoutes {
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
     return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
-        view.related(database.dsl(), List.of(event), request.language(), request.urls(), false));
+        view.related(database.dsl(), VersionedCache.versionFor(database, database.dsl()), List.of(event),
+            request.language(), request.urls(), false));
   }
 }

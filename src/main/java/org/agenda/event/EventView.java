@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
-import org.agenda.db.Database;
 import org.agenda.db.VersionedCache;
 import org.agenda.organizer.Organizer;
 import org.agenda.organizer.Organizers;
@@ -46,21 +45,23 @@ final class EventView {
   private final VersionedCache<Venue> venueCache;
   private final VersionedCache<Organizer> organizerCache;
 
-  EventView(Database database, Config config, Languages languages, Venues venues, Organizers organizers) {
+  EventView(Config config, Languages languages, Venues venues, Organizers organizers) {
     this.config = config;
     this.languages = languages;
     this.venues = venues;
     this.organizers = organizers;
     // Few and shared by many events: kept, a read of an event then loads only the event itself.
-    this.termCache = new VersionedCache<>(database, 10_000);
-    this.venueCache = new VersionedCache<>(database, 20_000);
-    this.organizerCache = new VersionedCache<>(database, 20_000);
+    this.termCache = new VersionedCache<>(10_000);
+    this.venueCache = new VersionedCache<>(20_000);
+    this.organizerCache = new VersionedCache<>(20_000);
   }
 
   /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */
   record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers) {}
 
-  Related related(DSLContext dsl, Collection<Event> events, String requestLanguage, Urls urls, boolean withJsonLd) {
+  /** {@code version}: of {@link VersionedCache#versionFor}, for {@code dsl}. */
+  Related related(DSLContext dsl, Long version, Collection<Event> events, String requestLanguage, Urls urls,
+      boolean withJsonLd) {
     Set<Long> termIds = new LinkedHashSet<>();
     Set<Long> venueIds = new LinkedHashSet<>();
     Set<Long> organizerIds = new LinkedHashSet<>();
@@ -70,10 +71,10 @@ final class EventView {
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
-    return new Related(termCache.get(dsl, termIds, missing -> Terms.load(dsl, missing)),
-        embedded(venues, venueCache.get(dsl, venueIds, missing -> venues.load(dsl, missing)), requestLanguage, urls,
+    return new Related(termCache.get(version, termIds, missing -> Terms.load(dsl, missing)),
+        embedded(venues, venueCache.get(version, venueIds, missing -> venues.load(dsl, missing)), requestLanguage, urls,
             withJsonLd),
-        embedded(organizers, organizerCache.get(dsl, organizerIds, missing -> organizers.load(dsl, missing)),
+        embedded(organizers, organizerCache.get(version, organizerIds, missing -> organizers.load(dsl, missing)),
             requestLanguage, urls, withJsonLd));
   }
 

@@ -72,7 +72,7 @@ class ResponseCacheApiTest {
   }
 
   @Test
-  void embeddedVenuesOrganizersAndTermsFollowAWriteThroughTheOtherInstance() {
+  void eventsAndWhatTheyEmbedFollowAWriteThroughTheOtherInstance() {
     long venue = create("venues", "{\"venue\":\"Oude zaal\",\"city\":\"Gent\"}");
     long event = create("events", ApiChecks.event("Concert",
         "\"venue\":" + venue + ",\"organizer\":{\"organizer\":\"Oude stichting\"},\"categories\":[\"Oud\"]"));
@@ -94,6 +94,9 @@ class ResponseCacheApiTest {
     assertThat(after.path("organizer").path(0).path("organizer").asText()).isEqualTo("Nieuwe stichting");
     assertThat(after.path("categories").path(0).path("name").asText()).isEqualTo("Nieuw");
     assertThat(after.path("categories").path(0).path("count").asInt()).isEqualTo(2);
+
+    assertThat(editor.patchJson(NS + "/events/" + event, "{\"title\":\"Concert, verplaatst\"}").status()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Concert, verplaatst");
 
     assertThat(editor.delete(NS + "/venues/" + venue).status()).isEqualTo(200);
     assertThat(reader.get(NS + "/events/" + event).json().path("venue").isEmpty()).as("a trashed venue is not embedded")
