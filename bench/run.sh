@@ -154,6 +154,9 @@ bench_db() {
     env $(db_env "$db" "$database") java -Xmx1g -jar "$JAR" generate "$EVENTS" --seed "$SEED" \
       --threads "$GEN_THREADS" --ids "$ids" | tee "$data.gen.log" >&2
     grep '^generated ' "$data.gen.log" | tail -1 > "$data.gen"
+    # A production database has autovacuum's statistics; a freshly filled one may not have them yet, and
+    # without them PostgreSQL plans index lookups as scans. The working copies inherit them.
+    [ "$db" = postgres ] && psql "${PSQL_CONN[@]}" -qAt -d "$database" -c "analyze"
   else
     log "$db: reusing the data set $name ($(cut -d' ' -f2- "$data.gen"))"
   fi

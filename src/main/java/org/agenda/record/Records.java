@@ -104,12 +104,13 @@ public final class Records {
   }
 
   /**
-   * Serialises the choice of a slug of one family (a base without its "-n" suffix) on PostgreSQL until the
-   * transaction ends: records created at once with one title would otherwise all see the same first free
-   * suffix, and all but one fail on the unique constraint however often they were retried (§3.5).
+   * Serialises the choice of a slug from one base on PostgreSQL until the transaction ends: records created
+   * at once with one title would otherwise all see the same first free suffix, and all but one fail on the
+   * unique constraint however often they were retried (§3.5). Only writers of the same base wait for each
+   * other; the rare clash of a suffix with another title ("markt-2") is settled by that constraint and a retry.
    */
-  static void lockSlugFamily(DSLContext dsl, String type, String language, String base) {
-    lockUntilCommit(dsl, "slug\u001f" + type + "\u001f" + language + "\u001f" + base.replaceFirst("-[0-9]+$", ""));
+  static void lockSlugBase(DSLContext dsl, String type, String language, String base) {
+    lockUntilCommit(dsl, "slug\u001f" + type + "\u001f" + language + "\u001f" + base);
   }
 
   /** A PostgreSQL advisory lock on the key's hash until the transaction ends; SQLite writers already take turns. */

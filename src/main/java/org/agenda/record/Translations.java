@@ -59,7 +59,7 @@ public final class Translations {
     String base = wanted;
     if (base.isEmpty()) base = Slugs.normalise(name);
     if (base.isEmpty()) base = Long.toString(recordId);
-    Records.lockSlugFamily(dsl, type, language, base);
+    Records.lockSlugBase(dsl, type, language, base);
     return Slugs.firstFree(base, candidates -> dsl.select(T_SLUG).from(TRANSLATIONS)
         .where(T_TYPE.eq(type).and(T_LANG.eq(language)).and(T_RECORD.ne(recordId)).and(T_SLUG.in(candidates)))
         .fetch(T_SLUG));
