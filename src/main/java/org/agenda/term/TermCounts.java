@@ -3,14 +3,11 @@ package org.agenda.term;
 import static org.agenda.term.TermTables.*;
 
 import java.util.Collection;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.agenda.record.RecordTables;
 import org.agenda.record.Status;
-import org.jooq.CaseWhenStep;
 import org.jooq.DSLContext;
-import org.jooq.impl.DSL;
 
 /**
  * The stored {@code count} of every term: the number of events with status publish that carry it (§5.8).
@@ -43,15 +40,13 @@ public final class TermCounts {
     add(dsl, gained);
   }
 
-  /** One statement; the ids in ascending order, so concurrent writers lock term rows in one order. */
+  /**
+   * One statement per term, in ascending id order: every writer then locks term rows in the same order.
+   * (One UPDATE of several rows locked them in the order PostgreSQL happened to meet them, and concurrent
+   * creates deadlocked.)
+   */
   private static void add(DSLContext dsl, SortedMap<Long, Integer> delta) {
-    if (delta.isEmpty()) return;
-    CaseWhenStep<Long, Integer> change = null;
-    for (Map.Entry<Long, Integer> entry : delta.entrySet()) {
-      change = change == null ? DSL.choose(ID).when(entry.getKey(), DSL.inline(entry.getValue()))
-          : change.when(entry.getKey(), DSL.inline(entry.getValue()));
-    }
-    dsl.update(TERMS).set(EVENT_COUNT, EVENT_COUNT.plus(change.otherwise(DSL.inline(0))))
-        .where(ID.in(delta.keySet())).execute();
+    delta.forEach((term, change) ->
+        dsl.update(TERMS).set(EVENT_COUNT, EVENT_COUNT.plus(change)).where(ID.eq(term)).execute());
   }
 }
