@@ -159,7 +159,8 @@ def section(meta, rows):
         f"{fmt_int(gen.get('created'))} events ({num(gen.get('events_per_second')):.1f} events/s, "
         f"{fmt_int(gen.get('requests'))} HTTP requests, {num(gen.get('requests_per_second')):.0f} requests/s).",
         f"* {meta['seconds_per_route']} s per route after {meta['warmup_seconds']} s of warm-up per route; "
-        f"load average before the run: {meta.get('load_before', '?')}.",
+        f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
+        f"`{meta.get('commit', '?')}`.",
         "",
         f"![p50 latency per route, {db}](results/p50-{db}.svg)",
         "",
