@@ -343,7 +343,7 @@ done
 # The page shows both databases at this size: a run of one keeps the latest figures of the other.
 metas=()
 for db in sqlite postgres; do
-  [ -f "bench/results/$db-$EVENTS-s$SEED.meta" ] && metas+=("bench/results/$db-$EVENTS-s$SEED.meta")
+  if [ -f "bench/results/$db-$EVENTS-s$SEED.meta" ]; then metas+=("bench/results/$db-$EVENTS-s$SEED.meta"); fi
 done
 python3 bench/report.py "${metas[@]}"
 log "wrote bench/RESULTS.md"
