@@ -123,8 +123,7 @@ public final class EventRoutes {
 
   /** Steps 1–2 of §6.5.1 for id routes; by-slug routes resolved the event during the parameter check. */
   private Event target(DSLContext dsl, ApiRequest request, boolean forWrite) {
-    SlugTarget resolved = request.attachment(SlugTarget.class);
-    long id = resolved != null ? resolved.id() : request.pathId();
+    long id = targetId(request);
     if (forWrite) Records.lockForWrite(dsl, id);
     EventStore.Lookup found = EventStore.lookup(dsl, id);
     if (found.type() == null) {
@@ -136,10 +135,15 @@ public final class EventRoutes {
     return found.event();
   }
 
+  /** The id in the path, or the one its slug resolved to during the parameter check. */
+  private static long targetId(ApiRequest request) {
+    SlugTarget resolved = request.attachment(SlugTarget.class);
+    return resolved != null ? resolved.id() : request.pathId();
+  }
+
   /** The event to read, kept for the data version (§10.5); anything else (errors included) as {@link #target}. */
   private Event readTarget(ApiRequest request, Long version) {
-    SlugTarget resolved = request.attachment(SlugTarget.class);
-    long id = resolved != null ? resolved.id() : request.pathId();
+    long id = targetId(request);
     Event kept = events.get(version, List.of(id), ids -> {
       Event found = EventStore.lookup(database.dsl(), id).event();
       return found == null ? Map.of() : Map.of(id, found);
