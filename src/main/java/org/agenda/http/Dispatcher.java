@@ -219,6 +219,27 @@ public final class Dispatcher {
     }
   }
 
+  /**
+   * Reads and drops a body that an early answer (an unknown route, a refused caller) did not need, when it is
+   * within the size limit: a client still sending it would otherwise meet a closed connection instead of the
+   * answer. False when it is larger or cannot be read.
+   */
+  private boolean drainedWithinLimit(HttpServletRequest req) {
+    long limit = config.maxBodyBytes();
+    if (req.getContentLengthLong() > limit) return false;
+    try (InputStream in = req.getInputStream()) {
+      byte[] buffer = new byte[8192];
+      long total = 0;
+      for (int read; (read = in.read(buffer)) != -1; ) {
+        total += read;
+        if (total > limit) return false;
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   private static ApiError payloadTooLarge() {
     return new ApiError(413, "rest_payload_too_large", "The request body is too large.");
   }
@@ -415,9 +436,10 @@ public final class Dispatcher {
     boolean readOnly = exchange.method.equals("GET") || exchange.method.equals("HEAD");
     if (!readOnly || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
     if (response.status() == 401) res.setHeader("WWW-Authenticate", "Basic realm=\"Agenda\"");
-    if (!exchange.bodyRead && (req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null)) {
-      // The body was refused unread (413, or an error before it was needed): the connection cannot be reused
-      // reliably, and saying so keeps clients from sending their next request into a closed socket.
+    if (!exchange.bodyRead && (req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null)
+        && !drainedWithinLimit(req)) {
+      // A body over the limit stays unread (413): the connection cannot be reused reliably, and saying so keeps
+      // clients from sending their next request into a closed socket.
       res.setHeader("Connection", "close");
     }
     response.headers().forEach(res::setHeader);

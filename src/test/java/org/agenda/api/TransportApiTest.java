@@ -1025,4 +1025,17 @@ class TransportApiTest {
         .isInstanceOf(ConfigException.class);
     assertThatCode(() -> Config.fromEnvironment(with("AGENDA_ADMIN_PASSWORD", "twelve-chars"))).doesNotThrowAnyException();
   }
+
+  @Test
+  void anEarlyAnswerToARequestWithABodyWithinTheLimitReadsTheBodyAndKeepsTheConnection() {
+    String form = "date_utc[]=1&".repeat(15_000);
+    for (String path : List.of("/xx" + EVENTS, EVENTS + "/999999")) {
+      for (int i = 0; i < 20; i++) {
+        HttpResult response = server.anonymous().send("POST", path, "application/x-www-form-urlencoded", form, Map.of());
+        assertThat(response.status()).as(path).isBetween(400, 499);
+        assertThat(response.json().path("code").asText()).isNotEmpty();
+        assertThat(response.header("Connection")).as("the unread body was drained, the connection stays open").isNull();
+      }
+    }
+  }
 }
