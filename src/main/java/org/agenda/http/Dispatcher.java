@@ -225,17 +225,10 @@ public final class Dispatcher {
    * answer. False when it is larger or cannot be read.
    */
   private boolean drainedWithinLimit(HttpServletRequest req) {
-    long limit = config.maxBodyBytes();
-    if (req.getContentLengthLong() > limit) return false;
-    try (InputStream in = req.getInputStream()) {
-      byte[] buffer = new byte[8192];
-      long total = 0;
-      for (int read; (read = in.read(buffer)) != -1; ) {
-        total += read;
-        if (total > limit) return false;
-      }
+    try {
+      readBody(req);
       return true;
-    } catch (IOException | RuntimeException e) {
+    } catch (ApiError tooLargeOrUnreadable) {
       return false;
     }
   }
