@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.agenda.bench.Generator;
 import org.agenda.db.BackupCommand;
+import org.agenda.db.CopyCommand;
 import org.agenda.db.Database;
 import org.agenda.db.DatabaseException;
 import org.agenda.system.AccessLogStream;
@@ -16,7 +17,8 @@ import org.agenda.user.Users;
 
 /** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3);
  * {@code generate N} fills the database with benchmark data (issue #9, {@link Generator});
- * {@code backup FILE} and {@code restore FILE} copy the database ({@link BackupCommand}). */
+ * {@code backup FILE} and {@code restore FILE} copy the database ({@link BackupCommand}); {@code copy URL}
+ * copies it into another, empty one ({@link CopyCommand}). */
 public final class Main {
   private Main() {}
 
@@ -38,9 +40,12 @@ public final class Main {
       System.exit(user(config, arguments.subList(1, arguments.size())));
     } else if (arguments.get(0).equals("backup") || arguments.get(0).equals("restore")) {
       System.exit(BackupCommand.run(arguments, config.dbUrl(), config.dbUser(), System.out, System.err));
+    } else if (arguments.get(0).equals("copy")) {
+      System.exit(CopyCommand.run(arguments, config.dbUrl(), config.dbUser(), config.dbPassword(), System.getenv(),
+          System.out, System.err));
     } else {
       System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove … | generate N [--seed S]"
-          + " | backup FILE | restore FILE]");
+          + " | backup FILE | restore FILE | copy TARGET_URL [--user USER]]");
       System.exit(2);
     }
   }

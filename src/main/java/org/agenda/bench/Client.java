@@ -3,31 +3,28 @@ package org.agenda.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
+import org.agenda.http.ApiError;
+import org.agenda.http.Caller;
+import org.agenda.http.Dispatcher;
 import org.agenda.http.Json;
 
 /**
- * Writes through the service's own HTTP routes on loopback, as a client would: JSON bodies, Basic
- * authentication, keep-alive connections (one {@link HttpClient} shared by all generator threads).
+ * Writes through the service's own routes, in-process: each request goes through routing, the route's
+ * permission, parameter validation and the endpoint's handler as an HTTP request from the same user would
+ * ({@link Dispatcher#call}), without the HTTP transport and authentication, which the benchmark measures
+ * separately.
  */
 final class Client {
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(10)).build();
-  private final String api;
-  private final String authorization;
+  private static final String API = "/cal/events/v1";
+
+  private final Dispatcher dispatcher;
+  private final Caller caller;
   private final AtomicLong requests = new AtomicLong();
 
-  Client(int port, String user, String password) {
-    this.api = "http://127.0.0.1:" + port + "/cal/events/v1";
-    this.authorization = "Basic " + Base64.getEncoder()
-        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+  Client(Dispatcher dispatcher, Caller caller) {
+    this.dispatcher = dispatcher;
+    this.caller = caller;
   }
 
   /** A status and a parsed JSON body. */
@@ -56,24 +53,14 @@ final class Client {
   }
 
   Answer send(String method, String path, ObjectNode body) {
-    var request = HttpRequest.newBuilder(URI.create(api + path))
-        .timeout(Duration.ofSeconds(60))
-        .header("Authorization", authorization)
-        .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8))
-        .build();
-    for (int attempt = 1; ; attempt++) {
-      try {
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        requests.incrementAndGet();
-        return new Answer(response.statusCode(), Json.MAPPER.readTree(response.body()));
-      } catch (IOException e) {
-        // A keep-alive connection closed by the server between requests: retry on a new one, a few times.
-        if (attempt >= 3) throw new IllegalStateException(method + " " + path + ": " + e, e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted", e);
-      }
+    requests.incrementAndGet();
+    try {
+      var response = dispatcher.call(caller, method, API + path, body);
+      return new Answer(response.status(), Json.MAPPER.readTree(response.body()));
+    } catch (ApiError refused) {
+      return new Answer(refused.status(), refused.body());
+    } catch (IOException e) {
+      throw new IllegalStateException(method + " " + path + ": unreadable answer", e);
     }
   }
 

@@ -49,6 +49,8 @@ public final class Database implements AutoCloseable {
   private final ReentrantLock sqliteWriter;
   /** How long a write waits for the writers queued before it: SQLite's busy timeout. */
   private final int writerWaitMillis;
+  /** The transaction of the {@link #batch} open on this thread, if any. */
+  private final ThreadLocal<DSLContext> batch = new ThreadLocal<>();
 
   private Database(HikariDataSource dataSource, SQLDialect dialect, int writerWaitMillis) {
     this.dataSource = dataSource;
@@ -165,6 +167,12 @@ public final class Database implements AutoCloseable {
    * {@link DatabaseBusyException}.
    */
   public <T> T transaction(Function<DSLContext, T> work) {
+    DSLContext enclosing = batch.get();
+    if (enclosing != null) {
+      // Inside a batch: a savepoint, so a refused write undoes only itself; a failure of the batch's
+      // connection (busy, deadlock) ends the batch, which is retried whole.
+      return enclosing.transactionResult(configuration -> work.apply(configuration.dsl()));
+    }
     for (int attempt = 1; ; attempt++) {
       try {
         return oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
@@ -180,6 +188,24 @@ public final class Database implements AutoCloseable {
         pauseBeforeRetry(attempt);
       }
     }
+  }
+
+  /**
+   * Runs {@code work} with every {@link #transaction} this thread starts in it joined into one transaction,
+   * committed at the end: many writes for one commit (the benchmark's data generator). Everything or nothing
+   * of the batch is written; a transient failure runs the whole batch again, as for a single transaction.
+   */
+  public void batch(Runnable work) {
+    if (batch.get() != null) throw new IllegalStateException("a batch is already open on this thread");
+    transaction(dsl -> {
+      batch.set(dsl);
+      try {
+        work.run();
+      } finally {
+        batch.remove();
+      }
+      return null;
+    });
   }
 
   private <T> T oneWriterAtATime(Supplier<T> write) {
@@ -242,6 +268,10 @@ public final class Database implements AutoCloseable {
   /** Number of SQL statements executed so far; lets tests show that lists do not query per row. */
   public long statementCount() {
     return statements.get();
+  }
+
+  public boolean isSqlite() {
+    return sqliteWriter != null;
   }
 
   /** True when a trivial query answers within the given number of seconds. */

@@ -76,10 +76,10 @@ public final class Dispatcher {
     boolean namespaced = true;
     boolean bodyRead;
 
-    Exchange(HttpServletRequest req, HttpServletResponse res, String requestId) {
+    Exchange(HttpServletRequest req, HttpServletResponse res, String method, String requestId) {
       this.req = req;
       this.res = res;
-      this.method = req.getMethod().toUpperCase(Locale.ROOT);
+      this.method = method;
       this.requestId = requestId;
     }
   }
@@ -89,8 +89,8 @@ public final class Dispatcher {
     HttpServletRequest req = ctx.req();
     HttpServletResponse res = ctx.res();
     String incomingId = req.getHeader("X-Request-Id");
-    var exchange = new Exchange(req, res, incomingId != null && REQUEST_ID.matcher(incomingId).matches()
-        ? incomingId : requestIds.next());
+    var exchange = new Exchange(req, res, req.getMethod().toUpperCase(Locale.ROOT),
+        incomingId != null && REQUEST_ID.matcher(incomingId).matches() ? incomingId : requestIds.next());
     ApiResponse response;
     try {
       beforeEachRequest.run();
@@ -153,7 +153,7 @@ public final class Dispatcher {
     raw.putAll(parseBody(kind, body, contentType));
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
-    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now).response();
+    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req)).response();
     long version = cache.version();
     String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
     ResponseCache.Entry cached = cache.find(key, version, now.getEpochSecond());
@@ -161,7 +161,7 @@ public final class Dispatcher {
       exchange.language = cached.language();
       return cached.response();
     }
-    Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now);
+    Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req));
     if (invoked.response().status() == 200) {
       cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
           invoked.request().validFrom(), invoked.request().validUntil()));
@@ -306,9 +306,7 @@ public final class Dispatcher {
           throw invalidJson(e.getMessage());
         }
         if (node == null || !node.isObject()) throw invalidJson("The JSON body must be an object.");
-        Map<String, Raw> values = new LinkedHashMap<>();
-        node.fields().forEachRemaining(field -> values.put(field.getKey(), new Raw(field.getValue(), false)));
-        return values;
+        return jsonFields(node);
       }
       case FORM -> {
         return FormFields.parseUrlEncoded(new String(body, StandardCharsets.UTF_8));
@@ -324,13 +322,41 @@ public final class Dispatcher {
     }
   }
 
+  private static Map<String, Raw> jsonFields(JsonNode object) {
+    Map<String, Raw> values = new LinkedHashMap<>();
+    object.fields().forEachRemaining(field -> values.put(field.getKey(), new Raw(field.getValue(), false)));
+    return values;
+  }
+
   private static ApiError invalidJson(String parserMessage) {
     var error = new ApiError(400, "rest_invalid_json", "Invalid JSON body passed.");
     error.data().put("json_error_message", parserMessage == null ? "Syntax error" : parserMessage);
     return error;
   }
 
-  private Invoked invoke(Exchange exchange, Endpoint endpoint, String pathValue, Map<String, Raw> raw, Instant now) {
+  /**
+   * A request made in-process rather than over HTTP (the benchmark's data generator): routing, the route's
+   * permission, parameter validation and the endpoint's handler, exactly as for an HTTP request from the
+   * already authenticated {@code caller}, with URLs under the configured public URL (or
+   * {@code http://localhost}). A refusal is thrown as the {@link ApiError} an HTTP client would receive.
+   */
+  public ApiResponse call(Caller caller, String method, String path, JsonNode body) {
+    var exchange = new Exchange(null, null, method, requestIds.next());
+    exchange.caller = caller;
+    String query = path.contains("?") ? path.substring(path.indexOf('?') + 1) : null;
+    RouteTable.Match match = route(exchange, query == null ? path : path.substring(0, path.indexOf('?')));
+    Endpoint endpoint = match.route().endpointFor(method);
+    if (endpoint == null) throw new ApiError(405, "rest_no_route", ApiError.NO_ROUTE);
+    checkRouteRole(exchange, endpoint);
+    Map<String, Raw> raw = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
+    raw.putAll(jsonFields(body));
+    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    return invoke(exchange, endpoint, match.pathValue(), raw, now,
+        config.publicUrl() != null ? config.publicUrl() : "http://localhost").response();
+  }
+
+  private Invoked invoke(Exchange exchange, Endpoint endpoint, String pathValue, Map<String, Raw> raw, Instant now,
+      String publicUrl) {
     List<String> missing = new ArrayList<>();
     for (Param param : endpoint.params()) {
       if (!param.isInPath() && param.isRequired() && param.isAbsent(raw.get(param.name()))) {
@@ -357,7 +383,7 @@ public final class Dispatcher {
       }
     }
     resolveLanguage(exchange, (String) values.get("translation_language"));
-    var urls = new Urls(publicUrl(exchange.req), exchange.languageSegment);
+    var urls = new Urls(publicUrl, exchange.languageSegment);
     var request = new ApiRequest(exchange.method.equals("HEAD") ? "GET" : exchange.method, exchange.caller,
         exchange.language, values.containsKey("translation_language"), urls, now, values, raw, pathValue);
     if (endpoint.check() != null) endpoint.check().check(request, invalid);

@@ -48,10 +48,12 @@ public final class Application implements AutoCloseable {
   }
 
   private final Database database;
+  private final Dispatcher dispatcher;
   private final Javalin server;
 
-  private Application(Database database, Javalin server) {
+  private Application(Database database, Dispatcher dispatcher, Javalin server) {
     this.database = database;
+    this.dispatcher = dispatcher;
     this.server = server;
   }
 
@@ -111,7 +113,7 @@ public final class Application implements AutoCloseable {
         javalin.routes.exception(EndpointNotFound.class, (unknownMethod, ctx) -> dispatcher.handle(ctx));
       });
       server.start();
-      return new Application(database, server);
+      return new Application(database, dispatcher, server);
     } catch (RuntimeException e) {
       database.close();
       throw e;
@@ -154,6 +156,11 @@ public final class Application implements AutoCloseable {
 
   public Database database() {
     return database;
+  }
+
+  /** Requests in-process, without HTTP (the benchmark's data generator). */
+  public Dispatcher dispatcher() {
+    return dispatcher;
   }
 
   @Override

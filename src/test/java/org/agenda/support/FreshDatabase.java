@@ -30,7 +30,12 @@ public final class FreshDatabase implements AutoCloseable {
   }
 
   public static FreshDatabase create() {
-    if (usesPostgres()) {
+    return create(usesPostgres());
+  }
+
+  /** An empty database of the given kind, whatever this run uses. */
+  public static FreshDatabase create(boolean postgres) {
+    if (postgres) {
       String name = "agenda_test_" + UUID.randomUUID().toString().replace("-", "");
       createPostgresDatabase(name);
       return new FreshDatabase(PG_URL + name, PG_USER, () -> dropPostgresDatabase(name));
