@@ -155,9 +155,13 @@ def section(meta, rows):
         f"peak {mib(meta['rss_peak_kb'])} (`VmHWM`).",
         f"* Data set: {fmt_int(gen.get('events'))} events (seed {meta['seed']}), database size "
         f"{db_bytes / 1048576:.0f} MiB; {fmt_int(meta['ids'])} of the events are published without a password "
-        f"(the ids the by-id and update routes pick from). Generation: {num(gen.get('seconds')):.0f} s for "
-        f"{fmt_int(gen.get('created'))} events ({num(gen.get('events_per_second')):.1f} events/s, "
-        f"{fmt_int(gen.get('requests'))} HTTP requests, {num(gen.get('requests_per_second')):.0f} requests/s).",
+        f"(the ids the by-id and update routes pick from). Generation (`agenda.jar generate`, on SQLite): "
+        f"{num(gen.get('seconds')):.0f} s for {fmt_int(gen.get('created'))} events "
+        f"({num(gen.get('events_per_second')):.0f} events/s; {fmt_int(gen.get('requests'))} requests to the "
+        f"service's routes, in-process, {num(gen.get('requests_per_second')):.0f}/s, "
+        f"{gen.get('batch', '1')} events per transaction)"
+        + (f"; copied to PostgreSQL (`agenda.jar copy`) in {num(gen.get('copied_seconds')):.0f} s."
+           if gen.get("copied_seconds") else "."),
         f"* {meta['seconds_per_route']} s per route after {meta['warmup_seconds']} s of warm-up per route; "
         f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
         f"`{meta.get('commit', '?')}`.",
@@ -165,6 +169,33 @@ def section(meta, rows):
         f"![p50 latency per route, {db}](results/p50-{db}.svg)",
         "",
     ]
+    return lines
+
+
+def scale(metas):
+    """Per database measured at more than one size: each read route's p50 at the largest size over its p50
+    at the smallest (the issue's scale target is at most 2)."""
+    lines = []
+    by_db = {}
+    for meta, rows in metas:
+        by_db.setdefault(meta["db"], []).append((int(meta["events"]), rows))
+    for db, sizes in by_db.items():
+        if len(sizes) < 2:
+            continue
+        sizes.sort(key=lambda size: size[0])
+        (small, small_rows), (large, large_rows) = sizes[0], sizes[-1]
+        if not lines:
+            lines += ["## Scale: p50 at the largest data set over p50 at the smallest", ""]
+        lines += [f"### {'SQLite' if db == 'sqlite' else 'PostgreSQL'}: {fmt_int(large)} over {fmt_int(small)} events", "",
+                  f"| route | p50 ms at {fmt_int(small)} | p50 ms at {fmt_int(large)} | ratio |", "|---|---:|---:|---:|"]
+        small_p50 = {r["route"]: num(r["p50_ms"]) for r in small_rows if r["kind"] == "read"}
+        for r in large_rows:
+            if r["kind"] != "read" or r["route"] not in small_p50:
+                continue
+            before, after = small_p50[r["route"]], num(r["p50_ms"])
+            lines.append(f"| {r['route']} | {fmt_ms(before)} | {fmt_ms(after)} | "
+                         f"{after / before if before else 0:.2f} |")
+        lines.append("")
     return lines
 
 
@@ -190,6 +221,7 @@ def main(metas):
            "PostgreSQL the database's own processes are not included); "
            "*wrk CPU* = the same for wrk (user+sys from bash `time`).",
            ""]
+    out += scale(metas)
     for meta, rows in metas:
         out += section(meta, rows)
         db = meta["db"]

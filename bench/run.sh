@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark suite (issue #9). For each database: builds the jar, generates or reuses a data set of N events
-# (bench/data/, through the service's own write path: `agenda.jar generate`), measures the start time on an
+# (bench/data/, through the service's own write path: `agenda.jar generate` on SQLite; PostgreSQL gets a
+# row-for-row copy of that SQLite data set, `agenda.jar copy`, so both hold the same data), measures the start time on an
 # empty and on the generated database, warms up, then measures every route with `wrk -t1 -c32 --latency` on
 # loopback (bounded: SECONDS per route) and the same bytes served by nginx as static files (the ceiling).
 # Writes bench/results/<db>-<N>.{tsv,meta}, then bench/RESULTS.md and its SVG chart (bench/report.py).
@@ -10,7 +11,7 @@
 # Environment: BENCH_JVM_OPTS (default "-Xmx256m -XX:+UseSerialGC"), BENCH_PORT (18181),
 #   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
 #   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
-#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_THREADS (8).
+#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_BATCH (500 events per transaction).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -40,7 +41,7 @@ NGINX_PORT=${BENCH_NGINX_PORT:-18182}
 read -r -a PSQL_CONN <<< "${BENCH_PG:--h 127.0.0.1 -U postgres}"
 PG_JDBC=${BENCH_PG_JDBC:-jdbc:postgresql://127.0.0.1:5432/}
 PG_USER=${BENCH_PG_USER:-postgres}
-GEN_THREADS=${BENCH_GEN_THREADS:-8}
+GEN_BATCH=${BENCH_GEN_BATCH:-500}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
@@ -145,18 +146,29 @@ bench_db() {
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   if [ "$db" = sqlite ]; then database=$root/$data.db; else database="agenda_bench_${EVENTS}_s${SEED}"; fi
 
-  # 1. the data set: generated once (resumable), then reused
+  # 1. the data set: generated once on SQLite (resumable), copied once to PostgreSQL, then reused
   if [ ! -f "$data.gen" ] || [ ! -s "$ids" ]; then
-    if [ "$db" = postgres ] && [ -z "$(psql_do "select 1 from pg_database where datname = '$database'")" ]; then
-      psql_do "create database $database"
+    local sqlite_data=bench/data/sqlite-$EVENTS-s$SEED
+    if [ ! -f "$sqlite_data.gen" ] || [ ! -s "$sqlite_data.ids" ]; then
+      log "sqlite: generating $EVENTS events (seed $SEED) into $root/$sqlite_data.db"
+      env $(db_env sqlite "$root/$sqlite_data.db") java -Xmx1g -jar "$JAR" generate "$EVENTS" --seed "$SEED" \
+        --threads 1 --batch "$GEN_BATCH" --ids "$sqlite_data.ids" | tee "$sqlite_data.gen.log" >&2
+      grep '^generated ' "$sqlite_data.gen.log" | tail -1 > "$sqlite_data.gen"
     fi
-    log "$db: generating $EVENTS events (seed $SEED) into $database"
-    env $(db_env "$db" "$database") java -Xmx1g -jar "$JAR" generate "$EVENTS" --seed "$SEED" \
-      --threads "$GEN_THREADS" --ids "$ids" | tee "$data.gen.log" >&2
-    grep '^generated ' "$data.gen.log" | tail -1 > "$data.gen"
-    # A production database has autovacuum's statistics; a freshly filled one may not have them yet, and
-    # without them PostgreSQL plans index lookups as scans. The working copies inherit them.
-    [ "$db" = postgres ] && psql "${PSQL_CONN[@]}" -qAt -d "$database" -c "analyze"
+    if [ "$db" = postgres ]; then
+      log "postgres: copying the SQLite data set into $database"
+      psql_do "drop database if exists $database" && psql_do "create database $database"
+      local copied_at
+      copied_at=$(date +%s)
+      env $(db_env sqlite "$root/$sqlite_data.db") java -Xmx1g -jar "$JAR" copy "$(db_url postgres "$database")" \
+        --user "$PG_USER" | tee "$data.copy.log" >&2
+      # A production database has autovacuum's statistics; a freshly filled one may not have them yet, and
+      # without them PostgreSQL plans index lookups as scans. The working copies inherit them.
+      psql "${PSQL_CONN[@]}" -qAt -d "$database" -c "analyze"
+      cp "$sqlite_data.ids" "$ids"
+      echo "$(cat "$sqlite_data.gen") copied_seconds=$(( $(date +%s) - copied_at ))" \
+        "db_bytes=$(psql_do "select pg_database_size('$database')")" > "$data.gen"
+    fi
   else
     log "$db: reusing the data set $name ($(cut -d' ' -f2- "$data.gen"))"
   fi
@@ -340,10 +352,10 @@ bench_db() {
 for db in "${dbs[@]}"; do
   bench_db "$db"
 done
-# The page shows both databases at this size: a run of one keeps the latest figures of the other.
+# The page shows every database and size measured: a run of one keeps the latest figures of the others.
 metas=()
 for db in sqlite postgres; do
-  if [ -f "bench/results/$db-$EVENTS-s$SEED.meta" ]; then metas+=("bench/results/$db-$EVENTS-s$SEED.meta"); fi
+  for meta in $(ls bench/results/$db-*-s$SEED.meta 2>/dev/null | sort -t- -k2,2n); do metas+=("$meta"); done
 done
 python3 bench/report.py "${metas[@]}"
 log "wrote bench/RESULTS.md"

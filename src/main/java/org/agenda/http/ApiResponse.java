@@ -30,6 +30,13 @@ public final class ApiResponse {
     return new ApiResponse(status, body.getBytes(StandardCharsets.UTF_8), contentType);
   }
 
+  /** The same answer with another body: the cache's stored form of it, or that form undone. */
+  ApiResponse withBody(byte[] otherBody) {
+    var copy = new ApiResponse(status, otherBody, contentType);
+    copy.headers.putAll(headers);
+    return copy;
+  }
+
   public ApiResponse header(String name, String value) {
     headers.put(name, value);
     return this;
