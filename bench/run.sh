@@ -107,6 +107,9 @@ stop_agenda() {
   server=''
 }
 
+# the by-id routes: route 0 anonymous (answers cached), route 1 signed in (every answer built)
+by_id_auth() { if [ "$1" = 1 ]; then echo "$auth"; fi; }
+
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rss_kb() { ps -o rss= -p "$1" | tr -d ' '; }
 
@@ -212,6 +215,7 @@ bench_db() {
   term=$(curl -sf "$base$api/tags?orderby=count&order=desc&per_page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tags"][0]["id"])')
   local routes=(
     "event by id (random)|$api/events/{id}"
+    "event by id (random, signed in: no answer cache)|$api/events/{id}"
     "event list (default)|$api/events"
     "event list per_page=50|$api/events?per_page=50"
     "event list page 100 (6-year window)|$api/events?start_date=$from3&end_date=$to3&page=100"
@@ -228,11 +232,14 @@ bench_db() {
   # the by-id route: every published, unprotected id for Agenda; a sample of 200 stored for nginx
   local sample=$work/sample.ids
   awk -v n="$(wc -l < "$ids")" 'NR % int(n / 200 + 1) == 0' "$ids" | head -200 > "$sample"
-  while read -r id; do curl -sf -o "$work/static/r/event-$id.json" "$base$api/events/$id"; done < "$sample"
+  while read -r id; do
+    curl -sf -o "$work/static/r/event-$id.json" "$base$api/events/$id"
+    curl -sf -H "Authorization: Basic $auth" -o "$work/static/r/signed-in-event-$id.json" "$base$api/events/$id"
+  done < "$sample"
   local i=0 label path key
   for entry in "${routes[@]}"; do
     label=${entry%%|*} path=${entry#*|} key=$(printf 'r%02d' $i)
-    if [ "$i" -gt 0 ]; then
+    if [ "$i" -gt 1 ]; then
       local code
       code=$(curl -s -o "$work/static/r/$key.json" -w '%{http_code}' "$base$path")
       [ "$code" = 200 ] || log "$db: WARNING $path answered $code"
@@ -255,8 +262,8 @@ bench_db() {
   i=0
   for entry in "${routes[@]}"; do
     path=${entry#*|}
-    if [ $i = 0 ]; then
-      wrk -t1 -c32 -d"${WARMUP}s" -s bench/lua/ids.lua "$base" -- "$ids" "$api/events/" "" > /dev/null
+    if [ $i -le 1 ]; then
+      wrk -t1 -c32 -d"${WARMUP}s" -s bench/lua/ids.lua "$base" -- "$ids" "$api/events/" "" "$(by_id_auth $i)" > /dev/null
     else
       wrk -t1 -c32 -d"${WARMUP}s" "$base$path" > /dev/null
     fi
@@ -273,11 +280,13 @@ bench_db() {
     log "$db: $label"
     local before after agenda_fields nginx_fields bytes cpu
     before=$(cpu_ticks "$server")
-    if [ $i = 0 ]; then
-      agenda_fields=$(run_wrk "a$key" "$base" bench/lua/ids.lua "$ids" "$api/events/" "")
+    if [ $i -le 1 ]; then
+      local sample_prefix=event-
+      [ $i = 1 ] && sample_prefix=signed-in-event-
+      agenda_fields=$(run_wrk "a$key" "$base" bench/lua/ids.lua "$ids" "$api/events/" "" "$(by_id_auth $i)")
       after=$(cpu_ticks "$server")
-      nginx_fields=$(run_wrk "n$key" "http://127.0.0.1:$NGINX_PORT" bench/lua/ids.lua "$sample" "/r/event-" ".json")
-      bytes=$(cat "$work"/static/r/event-*.json | wc -c)
+      nginx_fields=$(run_wrk "n$key" "http://127.0.0.1:$NGINX_PORT" bench/lua/ids.lua "$sample" "/r/$sample_prefix" ".json")
+      bytes=$(cat "$work"/static/r/$sample_prefix[0-9]*.json | wc -c)
       bytes=$((bytes / $(wc -l < "$sample")))
     else
       agenda_fields=$(run_wrk "a$key" "$base$path")

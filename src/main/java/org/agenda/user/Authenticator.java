@@ -38,11 +38,6 @@ public final class Authenticator {
   }
 
   private Optional<User> verify(Credentials credentials) {
-    String canonical = credentials.canonical();
-    Optional<User> cached = verified.get(canonical);
-    if (cached.isPresent()) return cached;
-    Optional<User> user = credentials.verify(users);
-    user.ifPresent(u -> verified.put(canonical, u));
-    return user;
+    return verified.verify(credentials.canonical(), () -> credentials.verify(users));
   }
 }

@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -26,6 +28,8 @@ final class VerifiedCredentials {
   private final Clock clock;
   private final SecretKeySpec key;
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+  /** Checks under way, by fingerprint. */
+  private final Map<String, CompletableFuture<Optional<User>>> inFlight = new ConcurrentHashMap<>();
   private volatile long nextSweepMillis;
 
   VerifiedCredentials(Clock clock) {
@@ -35,20 +39,40 @@ final class VerifiedCredentials {
     this.key = new SecretKeySpec(secret, ALGORITHM);
   }
 
-  Optional<User> get(String credential) {
-    Entry entry = entries.get(fingerprint(credential));
-    if (entry == null || entry.expiresMillis() <= clock.millis()) return Optional.empty();
-    return Optional.of(entry.user());
+  /**
+   * The user of a credential: remembered, or found by {@code check} (bcrypt) and remembered when found.
+   * Requests that present the same credential while it is being checked wait for that one check: a client
+   * that opens many connections at once, at its start or when the remembered entry expires, would otherwise
+   * run bcrypt once per request and stall every one of them for seconds.
+   */
+  Optional<User> verify(String credential, Supplier<Optional<User>> check) {
+    String fingerprint = fingerprint(credential);
+    Entry entry = entries.get(fingerprint);
+    if (entry != null && entry.expiresMillis() > clock.millis()) return Optional.of(entry.user());
+    var mine = new CompletableFuture<Optional<User>>();
+    CompletableFuture<Optional<User>> running = inFlight.putIfAbsent(fingerprint, mine);
+    if (running != null) return running.join();
+    try {
+      Optional<User> user = check.get();
+      user.ifPresent(found -> remember(fingerprint, found));
+      mine.complete(user);
+      return user;
+    } catch (RuntimeException e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      inFlight.remove(fingerprint, mine);
+    }
   }
 
-  void put(String credential, User user) {
+  private void remember(String fingerprint, User user) {
     long now = clock.millis();
     if (now >= nextSweepMillis) {
       // Expired entries are otherwise only replaced, never removed; once per lifetime is enough.
       entries.values().removeIf(entry -> entry.expiresMillis() <= now);
       nextSweepMillis = now + LIFETIME.toMillis();
     }
-    entries.put(fingerprint(credential), new Entry(user, now + LIFETIME.toMillis()));
+    entries.put(fingerprint, new Entry(user, now + LIFETIME.toMillis()));
   }
 
   private String fingerprint(String credential) {
