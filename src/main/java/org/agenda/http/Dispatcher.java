@@ -157,16 +157,25 @@ public final class Dispatcher {
     long version = cache.version();
     String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
     ResponseCache.Entry cached = cache.find(key, version, now.getEpochSecond());
+    boolean leads = false;
+    if (cached == null) {
+      leads = cache.lead(key);
+      if (!leads) cached = cache.find(key, version, now.getEpochSecond());
+    }
     if (cached != null) {
       exchange.language = cached.language();
       return cached.response();
     }
-    Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req));
-    if (invoked.response().status() == 200) {
-      cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
-          invoked.request().validFrom(), invoked.request().validUntil()));
+    try {
+      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req));
+      if (invoked.response().status() == 200) {
+        cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
+            invoked.request().validFrom(), invoked.request().validUntil()));
+      }
+      return invoked.response();
+    } finally {
+      if (leads) cache.built(key);
     }
-    return invoked.response();
   }
 
   /** The answer of an endpoint and the request it answered. */

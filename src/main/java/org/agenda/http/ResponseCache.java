@@ -3,6 +3,9 @@ package org.agenda.http;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -29,6 +32,8 @@ final class ResponseCache {
       .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
       .build();
   private volatile long knownVersion = Long.MIN_VALUE;
+  /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
+  private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
 
   /** A stored answer, the request language it was made in, and the epoch seconds [from, until) it holds in. */
   record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {}
@@ -58,6 +63,25 @@ final class ResponseCache {
     if (kept.length() < 0) return entry;
     return new Entry(entry.response().withBody(inflate(entry.response().body(), kept.length())), entry.language(),
         entry.version(), entry.validFrom(), entry.validUntil());
+  }
+
+  /**
+   * Concurrent misses of one key build the answer once (after every write, all readers of a popular list
+   * miss at the same moment): the first caller gets true and must call {@link #built} when done; the
+   * others wait for it, get false, and look again.
+   */
+  boolean lead(String key) {
+    var mine = new CompletableFuture<Void>();
+    CompletableFuture<Void> running = building.putIfAbsent(key, mine);
+    if (running == null) return true;
+    running.join();
+    return false;
+  }
+
+  /** Ends {@link #lead}: the waiting requests go on, and find the answer if it was kept. */
+  void built(String key) {
+    CompletableFuture<Void> done = building.remove(key);
+    if (done != null) done.complete(null);
   }
 
   void put(String key, Entry entry) {

@@ -35,7 +35,10 @@ class VerifiedCredentialsTest {
     }
     requests.forEach(Thread::start);
     // every request is either running the check or waiting for it before the check may finish
-    while (requests.stream().anyMatch(thread -> thread.getState() != Thread.State.WAITING)) Thread.onSpinWait();
+    while (requests.stream().anyMatch(thread -> thread.getState() != Thread.State.WAITING
+        && thread.getState() != Thread.State.TERMINATED)) {
+      Thread.onSpinWait();
+    }
     release.countDown();
     for (Thread request : requests) request.join();
 

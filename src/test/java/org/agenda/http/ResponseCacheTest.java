@@ -1,0 +1,60 @@
+package org.agenda.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** What the answer cache keeps and hands out, below the HTTP tests of {@code ResponseCacheApiTest}. */
+class ResponseCacheTest {
+  private static final String KEY = "http://localhost /cal/events/v1/events?";
+
+  @Test
+  void aLargeAnswerComesBackWithTheSameBytesAndHeaders() {
+    var cache = new ResponseCache(() -> 1);
+    var text = new StringBuilder();
+    for (int i = 0; i < 2000; i++) text.append("{\"id\":").append(i).append(",\"title\":\"Concert ").append(i).append("\"},");
+    var response = ApiResponse.text(200, text.toString(), Dispatcher.JSON).header("X-Cal-Total", "2000");
+    cache.put(KEY, new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE));
+
+    ResponseCache.Entry found = cache.find(KEY, 1, 100);
+    assertThat(new String(found.response().body(), StandardCharsets.UTF_8)).isEqualTo(text.toString());
+    assertThat(found.response().headers()).containsEntry("X-Cal-Total", "2000");
+    assertThat(found.language()).isEqualTo("nl");
+    assertThat(cache.find(KEY, 2, 100)).as("another data version").isNull();
+  }
+
+  @Test
+  void concurrentMissesOfOneKeyWaitForTheFirstAndFindItsAnswer() throws Exception {
+    var cache = new ResponseCache(() -> 1);
+    var builds = new AtomicInteger();
+    List<String> answers = new CopyOnWriteArrayList<>();
+    assertThat(cache.lead(KEY)).isTrue();
+    List<Thread> readers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      readers.add(new Thread(() -> {
+        ResponseCache.Entry entry = cache.find(KEY, 1, 100);
+        if (entry == null && !cache.lead(KEY)) entry = cache.find(KEY, 1, 100);
+        if (entry == null) builds.incrementAndGet();
+        answers.add(entry == null ? "built again" : new String(entry.response().body(), StandardCharsets.UTF_8));
+      }));
+    }
+    readers.forEach(Thread::start);
+    // each reader waits for the first request, or (were misses not coalesced) has already finished
+    while (readers.stream().anyMatch(thread -> thread.getState() != Thread.State.WAITING
+        && thread.getState() != Thread.State.TERMINATED)) {
+      Thread.onSpinWait();
+    }
+    cache.put(KEY, new ResponseCache.Entry(ApiResponse.text(200, "[]", Dispatcher.JSON), "nl", 1, 0, Long.MAX_VALUE));
+    cache.built(KEY);
+    for (Thread reader : readers) reader.join();
+
+    assertThat(builds).hasValue(0);
+    assertThat(answers).hasSize(8).containsOnly("[]");
+    assertThat(cache.lead(KEY)).as("nobody builds it any more").isTrue();
+  }
+}
