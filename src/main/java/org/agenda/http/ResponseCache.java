@@ -17,14 +17,17 @@ import java.util.zip.Inflater;
  * uncached read would give. An answer that depended on the current time is kept for the span in which
  * it holds: the second it was made in, or the day when it used only the date (§6.3 default window).
  *
- * <p>Large bodies are kept deflated: JSON answers shrink four- to fivefold, so the same memory holds that
- * many more of them (all 10 000 events of the benchmark's data set instead of a third), and inflating one
- * costs about ten microseconds, far less than building it again.
+ * <p>Bodies the size of a single record are kept deflated: JSON shrinks four- to fivefold, so the same
+ * memory holds that many more of them (all 10 000 events of the benchmark's data set instead of a third),
+ * and inflating one costs about ten microseconds, far less than building it again. Inflating costs about a
+ * microsecond per kilobyte on every hit, so list pages, larger and fewer, are kept as they are.
  */
 final class ResponseCache {
   private static final long MAX_BYTES = 32L * 1024 * 1024;
   /** Below this, deflating saves too little to pay for itself. */
-  private static final int DEFLATE_FROM_BYTES = 2048;
+  private static final int DEFLATE_FROM_BYTES = 2 * 1024;
+  /** Above this, inflating on every hit costs more than the memory saved is worth. */
+  private static final int DEFLATE_UP_TO_BYTES = 24 * 1024;
 
   private final LongSupplier dataVersion;
   private final Cache<String, Kept> entries = Caffeine.newBuilder()
@@ -86,7 +89,7 @@ final class ResponseCache {
 
   void put(String key, Entry entry) {
     byte[] body = entry.response().body();
-    if (body.length < DEFLATE_FROM_BYTES) {
+    if (body.length < DEFLATE_FROM_BYTES || body.length > DEFLATE_UP_TO_BYTES) {
       entries.put(key, new Kept(entry, -1));
       return;
     }

@@ -14,18 +14,21 @@ class ResponseCacheTest {
   private static final String KEY = "http://localhost /cal/events/v1/events?";
 
   @Test
-  void aLargeAnswerComesBackWithTheSameBytesAndHeaders() {
+  void answersOfEverySizeComeBackWithTheSameBytesAndHeaders() {
     var cache = new ResponseCache(() -> 1);
-    var text = new StringBuilder();
-    for (int i = 0; i < 2000; i++) text.append("{\"id\":").append(i).append(",\"title\":\"Concert ").append(i).append("\"},");
-    var response = ApiResponse.text(200, text.toString(), Dispatcher.JSON).header("X-Cal-Total", "2000");
-    cache.put(KEY, new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE));
+    // kept as they are (small), deflated (the size of one event), as they are again (a list page)
+    for (int items : new int[] {10, 300, 3000}) {
+      var text = new StringBuilder();
+      for (int i = 0; i < items; i++) text.append("{\"id\":").append(i).append(",\"title\":\"Concert ").append(i).append("\"},");
+      var response = ApiResponse.text(200, text.toString(), Dispatcher.JSON).header("X-Cal-Total", Integer.toString(items));
+      cache.put(KEY + items, new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE));
 
-    ResponseCache.Entry found = cache.find(KEY, 1, 100);
-    assertThat(new String(found.response().body(), StandardCharsets.UTF_8)).isEqualTo(text.toString());
-    assertThat(found.response().headers()).containsEntry("X-Cal-Total", "2000");
-    assertThat(found.language()).isEqualTo("nl");
-    assertThat(cache.find(KEY, 2, 100)).as("another data version").isNull();
+      ResponseCache.Entry found = cache.find(KEY + items, 1, 100);
+      assertThat(new String(found.response().body(), StandardCharsets.UTF_8)).isEqualTo(text.toString());
+      assertThat(found.response().headers()).containsEntry("X-Cal-Total", Integer.toString(items));
+      assertThat(found.language()).isEqualTo("nl");
+      assertThat(cache.find(KEY + items, 2, 100)).as("another data version").isNull();
+    }
   }
 
   @Test
