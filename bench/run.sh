@@ -113,7 +113,8 @@ stop_agenda() {
 # Loading, parsing and verifying the ~6 000 classes a start needs from the jar is about half of the start time
 # (issue #9). A dynamic AppCDS archive, written by one run of the service and mapped by the later ones, takes
 # most of that off. It belongs to one build of the jar: the JVM checks the jar's path, size and time and starts
-# without the archive (with a warning) when they differ, so it is written again whenever the jar is newer.
+# without the archive when they differ, so it is written again whenever the jar is newer. It is written on
+# SQLite; a PostgreSQL start loads the classes of its driver from the jar as before.
 ARCHIVE=$root/target/agenda.jsa
 write_archive() {
   local pid code
