@@ -11,7 +11,8 @@
 # Environment: BENCH_JVM_OPTS (default "-Xmx256m -XX:+UseSerialGC"), BENCH_PORT (18181),
 #   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
 #   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
-#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_BATCH (500 events per transaction).
+#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_BATCH (500 events per transaction),
+#   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -42,6 +43,7 @@ read -r -a PSQL_CONN <<< "${BENCH_PG:--h 127.0.0.1 -U postgres}"
 PG_JDBC=${BENCH_PG_JDBC:-jdbc:postgresql://127.0.0.1:5432/}
 PG_USER=${BENCH_PG_USER:-postgres}
 GEN_BATCH=${BENCH_GEN_BATCH:-500}
+CDS=${BENCH_CDS:-1}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
@@ -106,6 +108,40 @@ stop_agenda() {
   wait "$server" 2>/dev/null || true
   server=''
 }
+
+# --- class-data sharing ------------------------------------------------------------------------------------
+# Loading, parsing and verifying the ~6 000 classes a start needs from the jar is about half of the start time
+# (issue #9). A dynamic AppCDS archive, written by one run of the service and mapped by the later ones, takes
+# most of that off. It belongs to one build of the jar: the JVM checks the jar's path, size and time and starts
+# without the archive when they differ, so it is written again whenever the jar is newer. It is written on
+# SQLite; a PostgreSQL start loads the classes of its driver from the jar as before.
+ARCHIVE=$root/target/agenda.jsa
+write_archive() {
+  local pid code
+  log "writing the class-data archive target/agenda.jsa"
+  rm -f "$ARCHIVE"
+  AGENDA_DB_URL="jdbc:sqlite:$work/archive.db" AGENDA_PORT=$PORT AGENDA_LOG_FORMAT=text \
+    java $JVM_OPTS -XX:ArchiveClassesAtExit="$ARCHIVE" -jar "$JAR" > "$work/archive.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 2400); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/health" || true)
+    [ "$code" = 200 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  # A few reads too, so that the classes of answering a request are in the archive as well.
+  for path in / /cal/events/v1 /cal/events/v1/events /cal/events/v1/venues /cal/events/v1/categories; do
+    curl -s -o /dev/null "http://127.0.0.1:$PORT$path" || true
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -f "$work"/archive.db*
+  if [ ! -s "$ARCHIVE" ]; then cat "$work/archive.log" >&2; log "no archive written; starting without it"; fi
+}
+if [ "$CDS" = 1 ]; then
+  if [ ! -s "$ARCHIVE" ] || [ "$JAR" -nt "$ARCHIVE" ]; then write_archive; fi
+  if [ -s "$ARCHIVE" ]; then JVM_OPTS="$JVM_OPTS -XX:SharedArchiveFile=$ARCHIVE"; fi
+fi
 
 # the by-id routes: route 0 anonymous (answers cached), route 1 signed in (every answer built)
 by_id_auth() { if [ "$1" = 1 ]; then echo "$auth"; fi; }

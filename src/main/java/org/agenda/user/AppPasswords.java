@@ -8,6 +8,7 @@ import static org.agenda.user.UserTables.PREFIX;
 
 import at.favre.lib.crypto.bcrypt.BCrypt;
 import at.favre.lib.crypto.bcrypt.LongPasswordStrategies;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Optional;
@@ -41,7 +42,7 @@ final class AppPasswords {
     this.db = db;
     this.clock = clock;
     this.cost = cost;
-    this.decoyHash = hash(generate());
+    this.decoyHash = decoyHash(cost);
   }
 
   Hashed random() {
@@ -110,6 +111,19 @@ final class AppPasswords {
 
   private String hash(String plain) {
     return hasher.hashToString(cost, plain.toCharArray());
+  }
+
+  /**
+   * A well-formed hash of the given cost with a random salt and digest, matching no password: checking
+   * against it costs as much as against a real one, without spending a hash on it at every start.
+   */
+  private String decoyHash(int cost) {
+    byte[] salt = new byte[16];
+    byte[] digest = new byte[23];
+    random.nextBytes(salt);
+    random.nextBytes(digest);
+    return new String(VERSION.formatter.createHashMessage(new BCrypt.HashData(cost, VERSION, salt, digest)),
+        StandardCharsets.UTF_8);
   }
 
   private boolean matches(String plain, String hash) {
