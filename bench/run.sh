@@ -143,6 +143,17 @@ if [ "$CDS" = 1 ]; then
   if [ -s "$ARCHIVE" ]; then JVM_OPTS="$JVM_OPTS -XX:SharedArchiveFile=$ARCHIVE"; fi
 fi
 
+# built_ms BASE PATH → the median time of 5 sequential signed-in requests (never answer-cached: what building
+# the answer costs, one at a time); {id} is replaced by ids of the sample
+built_ms() {
+  local times=() id
+  for n in 1 2 3 4 5; do
+    id=$(sed -n "$((n * 7))p" "$sample")
+    times+=("$(curl -s -o /dev/null -w '%{time_total}' -H "Authorization: Basic $auth" "$1${2/\{id\}/$id}")")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | sed -n 3p | awk '{ printf "%.2f", $1 * 1000 }'
+}
+
 # the by-id routes: route 0 anonymous (answers cached), route 1 signed in (every answer built)
 by_id_auth() { if [ "$1" = 1 ]; then echo "$auth"; fi; }
 
@@ -309,12 +320,13 @@ bench_db() {
 
   # 6. measure: Agenda, then nginx on the same bytes; then the writes
   local tsv=bench/results/$name.tsv.new
-  printf 'route\tkind\tpath\tbytes\trps\tp50_ms\tp99_ms\trequests\tnon2xx\tsocket_errors\twrk_cpu_pct\tserver_cpu_pct\tnginx_rps\tnginx_p50_ms\tnginx_p99_ms\tnginx_errors\n' > "$tsv"
+  printf 'route\tkind\tpath\tbytes\trps\tp50_ms\tp99_ms\trequests\tnon2xx\tsocket_errors\twrk_cpu_pct\tserver_cpu_pct\tnginx_rps\tnginx_p50_ms\tnginx_p99_ms\tnginx_errors\tbuilt_ms\n' > "$tsv"
   i=0
   for entry in "${routes[@]}"; do
     label=${entry%%|*} path=${entry#*|} key=$(printf 'r%02d' $i)
     log "$db: $label"
-    local before after agenda_fields nginx_fields bytes cpu
+    local before after agenda_fields nginx_fields bytes cpu built
+    built=$(built_ms "$base" "$path")
     before=$(cpu_ticks "$server")
     if [ $i -le 1 ]; then
       local sample_prefix=event-
@@ -333,8 +345,8 @@ bench_db() {
     cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
     IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$agenda_fields"
     IFS=$'\t' read -r nrps np50 np99 _ nnon2xx nerrors _ <<< "$nginx_fields"
-    printf '%s\tread\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$path" "$bytes" "$rps" "$p50" "$p99" \
-      "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" "$nrps" "$np50" "$np99" "$((nnon2xx + nerrors))" >> "$tsv"
+    printf '%s\tread\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$path" "$bytes" "$rps" "$p50" "$p99" \
+      "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" "$nrps" "$np50" "$np99" "$((nnon2xx + nerrors))" "$built" >> "$tsv"
     i=$((i + 1))
   done
   local run_tag
