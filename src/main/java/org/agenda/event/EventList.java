@@ -254,7 +254,11 @@ final class EventList {
       condition = condition.and(request.bool("geoloc") ? located : not(located));
     }
     if (request.has("geoloc_lat") && request.has("geoloc_lng")) {
-      condition = condition.and(exists(linkedVenues().and(VenueTables.ID.in(venuesWithin(dsl, request)))));
+      // the venues first, then one index probe per event (joining venues and their records for every event
+      // in the window took 36 s at a million events)
+      List<Long> within = venuesWithin(dsl, request);
+      condition = condition.and(within.isEmpty() ? falseCondition()
+          : exists(selectOne().from(EVENT_VENUES).where(EV_EVENT.eq(ID).and(EV_VENUE.in(within)))));
     }
     return condition;
   }
@@ -268,14 +272,15 @@ final class EventList {
         .where(EV_EVENT.eq(ID).and(field(name("venue_record", "status"), String.class).ne(Status.TRASH)));
   }
 
-  /** Venue ids within the radius (haversine), computed here so both databases agree exactly. */
+  /** Ids of the venues not in the trash within the radius (haversine), computed here so both databases agree exactly. */
   private static List<Long> venuesWithin(DSLContext dsl, ApiRequest request) {
     double lat = request.number("geoloc_lat").doubleValue();
     double lng = request.number("geoloc_lng").doubleValue();
     double radius = request.has("geoloc_radius") ? request.number("geoloc_radius").doubleValue() : 10;
     var within = new ArrayList<Long>();
     for (var row : dsl.select(VenueTables.ID, VenueTables.GEO_LAT, VenueTables.GEO_LNG).from(VenueTables.VENUES)
-        .where(VenueTables.GEO_LAT.isNotNull()).fetch()) {
+        .join(RECORDS).on(ID.eq(VenueTables.ID))
+        .where(VenueTables.GEO_LAT.isNotNull().and(STATUS.ne(Status.TRASH))).fetch()) {
       if (distanceKm(lat, lng, row.value2(), row.value3()) <= radius) within.add(row.value1());
     }
     return within;

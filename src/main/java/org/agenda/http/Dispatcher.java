@@ -156,11 +156,12 @@ public final class Dispatcher {
     if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req)).response();
     long version = cache.version();
     String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
-    ResponseCache.Entry cached = cache.find(key, version, now.getEpochSecond());
+    boolean oneRecord = !match.pathValue().isEmpty();
+    ResponseCache.Entry cached = cache.find(oneRecord, key, version, now.getEpochSecond());
     boolean leads = false;
     if (cached == null) {
       leads = cache.lead(key);
-      if (!leads) cached = cache.find(key, version, now.getEpochSecond());
+      if (!leads) cached = cache.find(oneRecord, key, version, now.getEpochSecond());
     }
     if (cached != null) {
       exchange.language = cached.language();
@@ -169,7 +170,7 @@ public final class Dispatcher {
     try {
       Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req));
       if (invoked.response().status() == 200) {
-        cache.put(key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
+        cache.put(oneRecord, key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
             invoked.request().validFrom(), invoked.request().validUntil()));
       }
       return invoked.response();

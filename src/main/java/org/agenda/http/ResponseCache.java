@@ -30,10 +30,13 @@ final class ResponseCache {
   private static final int DEFLATE_UP_TO_BYTES = 24 * 1024;
 
   private final LongSupplier dataVersion;
-  private final Cache<String, Kept> entries = Caffeine.newBuilder()
-      .maximumWeight(MAX_BYTES)
-      .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
-      .build();
+  /**
+   * Answers about one record (by id or slug) and all others (lists, counts) apart, each within
+   * {@link #MAX_BYTES}: reads of many single records, cheap to build again, would otherwise push out the list
+   * pages, whose exact totals cost most to count again.
+   */
+  private final Cache<String, Kept> records = newPartition();
+  private final Cache<String, Kept> collections = newPartition();
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
@@ -48,18 +51,29 @@ final class ResponseCache {
     this.dataVersion = dataVersion;
   }
 
+  private static Cache<String, Kept> newPartition() {
+    return Caffeine.newBuilder()
+        .maximumWeight(MAX_BYTES)
+        .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
+        // eviction on the calling thread: the budget holds when put returns, not some time after
+        .executor(Runnable::run)
+        .build();
+  }
+
   /** The current data version; answers of older versions are dropped when it changes. */
   long version() {
     long version = dataVersion.getAsLong();
     if (version != knownVersion) {
       knownVersion = version;
-      entries.invalidateAll();
+      records.invalidateAll();
+      collections.invalidateAll();
     }
     return version;
   }
 
-  Entry find(String key, long version, long second) {
-    Kept kept = entries.getIfPresent(key);
+  /** The answer kept for {@code key}, if it holds for this version and second; {@code oneRecord} as for put. */
+  Entry find(boolean oneRecord, String key, long version, long second) {
+    Kept kept = (oneRecord ? records : collections).getIfPresent(key);
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
@@ -87,15 +101,17 @@ final class ResponseCache {
     if (done != null) done.complete(null);
   }
 
-  void put(String key, Entry entry) {
+  /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
+  void put(boolean oneRecord, String key, Entry entry) {
+    Cache<String, Kept> partition = oneRecord ? records : collections;
     byte[] body = entry.response().body();
     if (body.length < DEFLATE_FROM_BYTES || body.length > DEFLATE_UP_TO_BYTES) {
-      entries.put(key, new Kept(entry, -1));
+      partition.put(key, new Kept(entry, -1));
       return;
     }
     var stored = new Entry(entry.response().withBody(deflate(body)), entry.language(), entry.version(),
         entry.validFrom(), entry.validUntil());
-    entries.put(key, new Kept(stored, body.length));
+    partition.put(key, new Kept(stored, body.length));
   }
 
   private static byte[] deflate(byte[] body) {

@@ -21,14 +21,30 @@ class ResponseCacheTest {
       var text = new StringBuilder();
       for (int i = 0; i < items; i++) text.append("{\"id\":").append(i).append(",\"title\":\"Concert ").append(i).append("\"},");
       var response = ApiResponse.text(200, text.toString(), Dispatcher.JSON).header("X-Cal-Total", Integer.toString(items));
-      cache.put(KEY + items, new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE));
+      cache.put(false, KEY + items, new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE));
 
-      ResponseCache.Entry found = cache.find(KEY + items, 1, 100);
+      ResponseCache.Entry found = cache.find(false, KEY + items, 1, 100);
       assertThat(new String(found.response().body(), StandardCharsets.UTF_8)).isEqualTo(text.toString());
       assertThat(found.response().headers()).containsEntry("X-Cal-Total", Integer.toString(items));
       assertThat(found.language()).isEqualTo("nl");
-      assertThat(cache.find(KEY + items, 2, 100)).as("another data version").isNull();
+      assertThat(cache.find(false, KEY + items, 2, 100)).as("another data version").isNull();
     }
+  }
+
+  @Test
+  void readsOfManySingleRecordsDoNotPushOutAListPage() {
+    var cache = new ResponseCache(() -> 1);
+    String list = "[" + "{\"id\":1},".repeat(20_000) + "{}]";
+    cache.put(false, KEY, new ResponseCache.Entry(ApiResponse.text(200, list, Dispatcher.JSON), "nl", 1, 0, Long.MAX_VALUE));
+    for (int id = 0; id < 20_000; id++) {
+      // 4 KB of barely compressible text each: 80 MB in all, more than the whole budget
+      var body = new StringBuilder();
+      var random = new java.util.Random(id);
+      while (body.length() < 4096) body.append(Long.toString(random.nextLong(), 36));
+      cache.put(true, KEY + "/" + id, new ResponseCache.Entry(ApiResponse.text(200, body.toString(), Dispatcher.JSON), "nl",
+          1, 0, Long.MAX_VALUE));
+    }
+    assertThat(cache.find(false, KEY, 1, 100)).isNotNull();
   }
 
   @Test
@@ -40,8 +56,8 @@ class ResponseCacheTest {
     List<Thread> readers = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
       readers.add(new Thread(() -> {
-        ResponseCache.Entry entry = cache.find(KEY, 1, 100);
-        if (entry == null && !cache.lead(KEY)) entry = cache.find(KEY, 1, 100);
+        ResponseCache.Entry entry = cache.find(false, KEY, 1, 100);
+        if (entry == null && !cache.lead(KEY)) entry = cache.find(false, KEY, 1, 100);
         if (entry == null) builds.incrementAndGet();
         answers.add(entry == null ? "built again" : new String(entry.response().body(), StandardCharsets.UTF_8));
       }));
@@ -52,7 +68,7 @@ class ResponseCacheTest {
         && thread.getState() != Thread.State.TERMINATED)) {
       Thread.onSpinWait();
     }
-    cache.put(KEY, new ResponseCache.Entry(ApiResponse.text(200, "[]", Dispatcher.JSON), "nl", 1, 0, Long.MAX_VALUE));
+    cache.put(false, KEY, new ResponseCache.Entry(ApiResponse.text(200, "[]", Dispatcher.JSON), "nl", 1, 0, Long.MAX_VALUE));
     cache.built(KEY);
     for (Thread reader : readers) reader.join();
 
