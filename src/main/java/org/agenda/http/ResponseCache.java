@@ -42,7 +42,11 @@ final class ResponseCache {
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
 
   /** A stored answer, the request language it was made in, and the epoch seconds [from, until) it holds in. */
-  record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {}
+  record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {
+    private Entry withBody(byte[] body) {
+      return new Entry(response.withBody(body), language, version, validFrom, validUntil);
+    }
+  }
 
   /** An entry as kept: its body deflated when {@code length} is not -1 (then the body's original length). */
   private record Kept(Entry entry, int length) {}
@@ -78,8 +82,7 @@ final class ResponseCache {
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
     if (kept.length() < 0) return entry;
-    return new Entry(entry.response().withBody(inflate(entry.response().body(), kept.length())), entry.language(),
-        entry.version(), entry.validFrom(), entry.validUntil());
+    return entry.withBody(inflate(entry.response().body(), kept.length()));
   }
 
   /**
@@ -109,9 +112,7 @@ final class ResponseCache {
       partition.put(key, new Kept(entry, -1));
       return;
     }
-    var stored = new Entry(entry.response().withBody(deflate(body)), entry.language(), entry.version(),
-        entry.validFrom(), entry.validUntil());
-    partition.put(key, new Kept(stored, body.length));
+    partition.put(key, new Kept(entry.withBody(deflate(body)), body.length));
   }
 
   private static byte[] deflate(byte[] body) {
