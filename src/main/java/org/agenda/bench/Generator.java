@@ -105,7 +105,7 @@ public final class Generator {
           "generated events=%d created=%d requests=%d seconds=%.1f events_per_second=%.1f requests_per_second=%.1f"
               + " threads=%d batch=%d",
           generator.count("event"), created, client.requests(), seconds, created / seconds, client.requests() / seconds, threads, batch);
-      if (!config.dbUrl().startsWith("jdbc:sqlite:")) report += " db_bytes=" + postgresSize(application.database());
+      if (!application.database().isSqlite()) report += " db_bytes=" + postgresSize(application.database());
     } catch (RuntimeException e) {
       err.println("agenda generate: " + e.getMessage());
       return 1;
