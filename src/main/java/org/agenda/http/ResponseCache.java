@@ -2,14 +2,14 @@ package org.agenda.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
-import java.util.zip.Inflater;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
  * Answers to anonymous reads, kept for one data version (§10.5): every committed write advances the
@@ -17,26 +17,31 @@ import java.util.zip.Inflater;
  * uncached read would give. An answer that depended on the current time is kept for the span in which
  * it holds: the second it was made in, or the day when it used only the date (§6.3 default window).
  *
- * <p>Bodies the size of a single record are kept deflated: JSON shrinks four- to fivefold, so the same
+ * <p>Bodies the size of a single record are kept LZ4-compressed: JSON shrinks about threefold, so the same
  * memory holds that many more of them (all 10 000 events of the benchmark's data set instead of a third),
- * and inflating one costs about ten microseconds, far less than building it again. Inflating costs about a
- * microsecond per kilobyte on every hit, so list pages, larger and fewer, are kept as they are.
+ * and decompressing an event of 12 KB takes about 3 µs, where zlib's inflate took 27 µs, a quarter of all
+ * the work of answering from the cache (async-profiler, bench/RESULTS.md). List pages, larger and fewer,
+ * are kept as they are.
  */
 final class ResponseCache {
-  private static final long MAX_BYTES = 32L * 1024 * 1024;
-  /** Below this, deflating saves too little to pay for itself. */
-  private static final int DEFLATE_FROM_BYTES = 2 * 1024;
-  /** Above this, inflating on every hit costs more than the memory saved is worth. */
-  private static final int DEFLATE_UP_TO_BYTES = 24 * 1024;
+  /** Room for about 12 000 compressed events of 12 KB. */
+  private static final long RECORD_BYTES = 48L * 1024 * 1024;
+  private static final long COLLECTION_BYTES = 32L * 1024 * 1024;
+  /** Below this, compressing saves too little to pay for itself. */
+  private static final int COMPRESS_FROM_BYTES = 2 * 1024;
+  /** Above this, decompressing on every hit costs more than the memory saved is worth. */
+  private static final int COMPRESS_UP_TO_BYTES = 24 * 1024;
+  private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
+  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
 
   private final LongSupplier dataVersion;
   /**
    * Answers about one record (by id or slug) and all others (lists, counts) apart, each within
-   * {@link #MAX_BYTES}: reads of many single records, cheap to build again, would otherwise push out the list
+   * its own budget: reads of many single records, cheap to build again, would otherwise push out the list
    * pages, whose exact totals cost most to count again.
    */
-  private final Cache<String, Kept> records = newPartition();
-  private final Cache<String, Kept> collections = newPartition();
+  private final Cache<String, Kept> records = newPartition(RECORD_BYTES);
+  private final Cache<String, Kept> collections = newPartition(COLLECTION_BYTES);
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
@@ -48,16 +53,16 @@ final class ResponseCache {
     }
   }
 
-  /** An entry as kept: its body deflated when {@code length} is not -1 (then the body's original length). */
+  /** An entry as kept: its body compressed when {@code length} is not -1 (then the body's original length). */
   private record Kept(Entry entry, int length) {}
 
   ResponseCache(LongSupplier dataVersion) {
     this.dataVersion = dataVersion;
   }
 
-  private static Cache<String, Kept> newPartition() {
+  private static Cache<String, Kept> newPartition(long maximumBytes) {
     return Caffeine.newBuilder()
-        .maximumWeight(MAX_BYTES)
+        .maximumWeight(maximumBytes)
         .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
         // eviction on the calling thread: the budget holds when put returns, not some time after
         .executor(Runnable::run)
@@ -82,7 +87,7 @@ final class ResponseCache {
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
     if (kept.length() < 0) return entry;
-    return entry.withBody(inflate(entry.response().body(), kept.length()));
+    return entry.withBody(decompress(entry.response().body(), kept.length()));
   }
 
   /**
@@ -108,47 +113,21 @@ final class ResponseCache {
   void put(boolean oneRecord, String key, Entry entry) {
     Cache<String, Kept> partition = oneRecord ? records : collections;
     byte[] body = entry.response().body();
-    if (body.length < DEFLATE_FROM_BYTES || body.length > DEFLATE_UP_TO_BYTES) {
+    if (body.length < COMPRESS_FROM_BYTES || body.length > COMPRESS_UP_TO_BYTES) {
       partition.put(key, new Kept(entry, -1));
       return;
     }
-    partition.put(key, new Kept(entry.withBody(deflate(body)), body.length));
+    partition.put(key, new Kept(entry.withBody(COMPRESSOR.compress(body)), body.length));
   }
 
-  private static byte[] deflate(byte[] body) {
-    var deflater = new Deflater(Deflater.BEST_SPEED, true);
+  private static byte[] decompress(byte[] compressed, int length) {
+    byte[] body = new byte[length];
     try {
-      deflater.setInput(body);
-      deflater.finish();
-      byte[] buffer = new byte[body.length + 64];
-      int length = 0;
-      while (!deflater.finished()) {
-        if (length == buffer.length) buffer = Arrays.copyOf(buffer, buffer.length * 2);
-        length += deflater.deflate(buffer, length, buffer.length - length);
-      }
-      return Arrays.copyOf(buffer, length);
-    } finally {
-      deflater.end();
+      int filled = DECOMPRESSOR.decompress(compressed, 0, compressed.length, body, 0);
+      if (filled != length) throw new IllegalStateException("a cached answer decompressed to " + filled + " of " + length + " bytes");
+    } catch (LZ4Exception e) {
+      throw new IllegalStateException("a cached answer does not decompress", e);
     }
-  }
-
-  private static byte[] inflate(byte[] deflated, int length) {
-    var inflater = new Inflater(true);
-    try {
-      inflater.setInput(deflated);
-      byte[] body = new byte[length];
-      int filled = 0;
-      while (filled < length) {
-        int n = inflater.inflate(body, filled, length - filled);
-        if (n == 0 && (inflater.finished() || inflater.needsInput())) break;
-        filled += n;
-      }
-      if (filled != length) throw new IllegalStateException("a cached answer inflated to " + filled + " of " + length + " bytes");
-      return body;
-    } catch (DataFormatException e) {
-      throw new IllegalStateException("a cached answer does not inflate", e);
-    } finally {
-      inflater.end();
-    }
+    return body;
   }
 }
