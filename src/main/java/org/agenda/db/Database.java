@@ -5,6 +5,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -49,6 +52,10 @@ public final class Database implements AutoCloseable {
   private final ReentrantLock sqliteWriter;
   /** How long a write waits for the writers queued before it: SQLite's busy timeout. */
   private final int writerWaitMillis;
+  /** The data version, read once for all requests that ask while a read is under way. */
+  private final SharedRead versionReads = new SharedRead(this::readDataVersion);
+  private Connection versionConnection;
+  private PreparedStatement versionStatement;
   /** The transaction of the {@link #batch} open on this thread, if any. */
   private final ThreadLocal<DSLContext> batch = new ThreadLocal<>();
 
@@ -251,17 +258,43 @@ public final class Database implements AutoCloseable {
 
   /**
    * The data version: it changes with every committed write transaction, of this process or of another
-   * one sharing the database. Plain JDBC: it is read on every cacheable request.
+   * one sharing the database. Every write committed before the call is counted in it (see {@link SharedRead}).
    */
   public long dataVersion() {
-    try (Connection connection = dataSource.getConnection();
-        var statement = connection.prepareStatement(READ_VERSION);
-        var result = statement.executeQuery()) {
-      statements.incrementAndGet();
-      result.next();
-      return result.getLong(1);
-    } catch (java.sql.SQLException e) {
-      throw new DatabaseException("cannot read the data version: " + e.getMessage());
+    return versionReads.get();
+  }
+
+  /**
+   * Plain JDBC on a connection and statement kept for it (preparing the statement and taking a connection
+   * from the pool were half its cost); {@link SharedRead} runs one read at a time. A failed connection is
+   * given back and a fresh one tried once.
+   */
+  private long readDataVersion() {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        if (versionStatement == null) {
+          versionConnection = dataSource.getConnection();
+          versionStatement = versionConnection.prepareStatement(READ_VERSION);
+        }
+        // closing the result ends SQLite's read transaction, which would otherwise keep an old snapshot
+        try (ResultSet result = versionStatement.executeQuery()) {
+          statements.incrementAndGet();
+          result.next();
+          return result.getLong(1);
+        }
+      } catch (SQLException e) {
+        closeVersionReader();
+        if (attempt == 2) throw new DatabaseException("cannot read the data version: " + e.getMessage());
+      }
+    }
+  }
+
+  private void closeVersionReader() {
+    try (Connection connection = versionConnection; Statement statement = versionStatement) {
+      versionConnection = null;
+      versionStatement = null;
+    } catch (SQLException ignored) {
+      // the connection is gone either way
     }
   }
 
@@ -287,6 +320,7 @@ public final class Database implements AutoCloseable {
 
   @Override
   public void close() {
+    closeVersionReader();
     dataSource.close();
   }
 }
