@@ -163,7 +163,8 @@ def section(meta, rows):
         f"{gen.get('batch', '1')} events per transaction)"
         + (f"; copied to PostgreSQL (`agenda.jar copy`) in {num(gen.get('copied_seconds')):.0f} s."
            if gen.get("copied_seconds") else "."),
-        f"* {meta['seconds_per_route']} s per route after {meta['warmup_seconds']} s of warm-up per route; "
+        f"* {meta['seconds_per_route']} s per route after a warm-up that asks for every event id once (at most "
+        f"120 s) and then runs every route {meta['warmup_seconds']} s; "
         f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
         f"`{meta.get('commit', '?')}`.",
         "",
