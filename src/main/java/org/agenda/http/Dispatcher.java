@@ -34,6 +34,7 @@ public final class Dispatcher {
   public static final String JSON = "application/json; charset=UTF-8";
   private static final int MAX_TARGET_BYTES = 8192;
   private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
   private static final List<String> NAMESPACE = List.of("cal", "events", "v1");
   private static final List<String> BODY_METHODS = List.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -429,7 +430,7 @@ public final class Dispatcher {
       if (forwardedProto != null) scheme = forwardedProto;
       if (forwardedHost != null) host = forwardedHost;
     }
-    if (host == null || host.isBlank() || !host.matches("[A-Za-z0-9.\\-\\[\\]:]+")) {
+    if (host == null || host.isBlank() || !HOST.matcher(host).matches()) {
       host = req.getServerName() + ":" + req.getServerPort();
     }
     return scheme.toLowerCase(Locale.ROOT) + "://" + host;
