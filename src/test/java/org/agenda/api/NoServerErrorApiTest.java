@@ -420,10 +420,12 @@ class NoServerErrorApiTest {
     var pool = Executors.newFixedThreadPool(CLIENT_THREADS);
     try {
       var clients = new ArrayList<Future<?>>();
+      // each client takes a number before it sends; comparing the count of sent requests raced between clients
+      var taken = new AtomicInteger(requests.get());
       for (int client = 0; client < CLIENT_THREADS; client++) {
         var random = new Random(SEED + 1 + client);
         clients.add(pool.submit(() -> {
-          while (requests.get() < until) sendRandom(endpoints, random);
+          while (taken.getAndIncrement() < until) sendRandom(endpoints, random);
         }));
       }
       for (var client : clients) client.get();
