@@ -1,60 +1,71 @@
 package org.agenda.db;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.LongSupplier;
 
 /**
  * A value read from the database that concurrent callers share. A caller takes the result of a read that
  * began after it called: that read sees everything committed before the call, exactly as a read of the
- * caller's own would. It starts a read itself only when none such is under way, so under load one read
- * serves every request that arrived while the previous one ran, instead of one statement per request.
- * Reads run one at a time, so the read may keep a connection and statement of its own.
+ * caller's own would. So a caller that finds no read under way reads; one that finds a read under way (begun
+ * before it called, so of no use to it) takes the next read, which the first of them starts when the one
+ * under way ends. Under load one read serves every request that arrived while the previous one ran, instead
+ * of one statement per request, and each waiting caller is woken once. Reads run one at a time, so the read
+ * may keep a connection and statement of its own.
  */
 final class SharedRead {
   private final LongSupplier read;
-  /** Reads begun so far; the number of a read is the count when it began. */
-  private long begun;
-  /** The number of the last read that finished, and its value. */
-  private long finished;
-  private long value;
-  private boolean running;
+  /** The read under way, and the one that begins when it ends; null when there is none. */
+  private CompletableFuture<Long> running;
+  private CompletableFuture<Long> queued;
 
   SharedRead(LongSupplier read) {
     this.read = read;
   }
 
   long get() {
-    long mine;
+    CompletableFuture<Long> mine;
+    CompletableFuture<Long> before = null;
+    CompletableFuture<Long> shared = null;
     synchronized (this) {
-      long needed = begun + 1;
-      boolean interrupted = false;
-      while (finished < needed && running) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true; // the read must still run alone; the interrupt is kept for the caller
-        }
+      if (running == null) {
+        mine = running = new CompletableFuture<>();
+      } else if (queued == null) {
+        mine = queued = new CompletableFuture<>();
+        before = running;
+      } else {
+        mine = null;
+        shared = queued;
       }
-      if (interrupted) Thread.currentThread().interrupt();
-      if (finished >= needed) return value;
-      running = true;
-      mine = ++begun;
     }
-    long result;
+    if (shared != null) return join(shared);
+    if (before != null) before.handle((value, failure) -> null).join();
+    long value;
     try {
-      result = read.getAsLong();
+      value = read.getAsLong();
     } catch (RuntimeException | Error failure) {
-      synchronized (this) {
-        running = false;
-        notifyAll();
-      }
+      finish();
+      mine.completeExceptionally(failure);
       throw failure;
     }
-    synchronized (this) {
-      running = false;
-      finished = mine;
-      value = result;
-      notifyAll();
+    finish();
+    mine.complete(value);
+    return value;
+  }
+
+  /** The read under way ends: the queued one, if any, is under way from now. */
+  private synchronized void finish() {
+    running = queued;
+    queued = null;
+  }
+
+  private static long join(CompletableFuture<Long> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException failure) throw failure;
+      if (e.getCause() instanceof Error error) throw error;
+      throw e;
     }
-    return result;
   }
 }
