@@ -28,10 +28,12 @@ public final class VersionedCache<V> {
   /**
    * The data version that reads with {@code dsl} are served at, read once for a whole answer and before
    * anything is loaded, so that an object is never kept under a version older than the data it was read
-   * from. Null inside a transaction: it may see its own uncommitted writes, so nothing is kept or served.
+   * from; {@code readForTheRequest}, when not null, is one read so before this request loaded anything. Null
+   * inside a transaction: it may see its own uncommitted writes, so nothing is kept or served.
    */
-  public static Long versionFor(Database database, DSLContext dsl) {
-    return dsl == database.dsl() ? database.dataVersion() : null;
+  public static Long versionFor(Database database, DSLContext dsl, Long readForTheRequest) {
+    if (dsl != database.dsl()) return null;
+    return readForTheRequest != null ? readForTheRequest : database.dataVersion();
   }
 
   /**

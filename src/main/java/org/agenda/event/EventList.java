@@ -177,8 +177,8 @@ final class EventList {
         .orderBy(START_UTC, EVENT_ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
-    var related = view.related(dsl, VersionedCache.versionFor(database, dsl), events, request.language(), request.urls(),
-        false);
+    var related = view.related(dsl, VersionedCache.versionFor(database, dsl, request.dataVersion()), events,
+        request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
     String navigation = paging.navigation(request.urls().collection("events"), navigation(request, statuses, bounds));
     return paging.response("events", items, true, navigation, total);

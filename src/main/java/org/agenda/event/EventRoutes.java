@@ -152,7 +152,7 @@ public final class EventRoutes {
   }
 
   private ApiResponse read(ApiRequest request) {
-    Long version = VersionedCache.versionFor(database, database.dsl());
+    Long version = VersionedCache.versionFor(database, database.dsl(), request.dataVersion());
     Event event = readTarget(request, version);
     var caller = request.caller();
     boolean canEdit = Access.canEdit(caller, event.author, event.effectiveStatus());
@@ -228,11 +228,14 @@ public final class EventRoutes {
     return ApiResponse.ok(render(deleted, request));
   }
 
-  /** Responses to writes show the event in L, or as fallback would (never refused, never stripped). */
+  /**
+   * Responses to writes show the event in L, or as fallback would (never refused, never stripped). They load
+   * after the write committed, so the version is read afresh, not taken from before the request.
+   */
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
     return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
-        view.related(database.dsl(), VersionedCache.versionFor(database, database.dsl()), List.of(event),
+        view.related(database.dsl(), VersionedCache.versionFor(database, database.dsl(), null), List.of(event),
             request.language(), request.urls(), false));
   }
 }

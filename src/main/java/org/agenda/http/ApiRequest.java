@@ -24,13 +24,14 @@ public final class ApiRequest {
   private final Map<String, Object> params;
   private final Map<String, Raw> raw;
   private final String pathValue;
+  private final Long dataVersion;
   private final Map<Class<?>, Object> attachments = new HashMap<>();
   /** The epoch seconds [from, until) in which the answer holds as far as the clock goes (§10.5 caching). */
   private long validFrom = Long.MIN_VALUE;
   private long validUntil = Long.MAX_VALUE;
 
   ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
-      Map<String, Object> params, Map<String, Raw> raw, String pathValue) {
+      Map<String, Object> params, Map<String, Raw> raw, String pathValue, Long dataVersion) {
     this.method = method;
     this.caller = caller;
     this.language = language;
@@ -40,6 +41,15 @@ public final class ApiRequest {
     this.params = params;
     this.raw = raw;
     this.pathValue = pathValue;
+    this.dataVersion = dataVersion;
+  }
+
+  /**
+   * The data version read for this request before anything was loaded (for the answer cache), or null when
+   * none was: handlers that keep loaded objects per version use it rather than reading it again.
+   */
+  public Long dataVersion() {
+    return dataVersion;
   }
 
   public String method() {

@@ -154,7 +154,7 @@ public final class Dispatcher {
     raw.putAll(parseBody(kind, body, contentType));
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
-    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req)).response();
+    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req), null).response();
     long version = cache.version();
     String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
     boolean oneRecord = !match.pathValue().isEmpty();
@@ -169,7 +169,7 @@ public final class Dispatcher {
       return cached.response();
     }
     try {
-      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req));
+      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req), version);
       if (invoked.response().status() == 200) {
         cache.put(oneRecord, key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
             invoked.request().validFrom(), invoked.request().validUntil()));
@@ -363,11 +363,11 @@ public final class Dispatcher {
     raw.putAll(jsonFields(body));
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     return invoke(exchange, endpoint, match.pathValue(), raw, now,
-        config.publicUrl() != null ? config.publicUrl() : "http://localhost").response();
+        config.publicUrl() != null ? config.publicUrl() : "http://localhost", null).response();
   }
 
   private Invoked invoke(Exchange exchange, Endpoint endpoint, String pathValue, Map<String, Raw> raw, Instant now,
-      String publicUrl) {
+      String publicUrl, Long dataVersion) {
     List<String> missing = new ArrayList<>();
     for (Param param : endpoint.params()) {
       if (!param.isInPath() && param.isRequired() && param.isAbsent(raw.get(param.name()))) {
@@ -396,7 +396,7 @@ public final class Dispatcher {
     resolveLanguage(exchange, (String) values.get("translation_language"));
     var urls = new Urls(publicUrl, exchange.languageSegment);
     var request = new ApiRequest(exchange.method.equals("HEAD") ? "GET" : exchange.method, exchange.caller,
-        exchange.language, values.containsKey("translation_language"), urls, now, values, raw, pathValue);
+        exchange.language, values.containsKey("translation_language"), urls, now, values, raw, pathValue, dataVersion);
     if (endpoint.check() != null) endpoint.check().check(request, invalid);
     invalid.throwIfAny();
     return new Invoked(request, endpoint.handler().handle(request));
