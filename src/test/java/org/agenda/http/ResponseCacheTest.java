@@ -16,7 +16,7 @@ class ResponseCacheTest {
   @Test
   void answersOfEverySizeComeBackWithTheSameBytesAndHeaders() {
     var cache = new ResponseCache(() -> 1);
-    // kept as they are (small), deflated (the size of one event), as they are again (a list page)
+    // kept as they are (small), compressed (the size of one event), as they are again (a list page)
     for (int items : new int[] {10, 300, 3000}) {
       var text = new StringBuilder();
       for (int i = 0; i < items; i++) text.append("{\"id\":").append(i).append(",\"title\":\"Concert ").append(i).append("\"},");
