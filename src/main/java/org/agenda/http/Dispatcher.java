@@ -154,9 +154,10 @@ public final class Dispatcher {
     raw.putAll(parseBody(kind, body, contentType));
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
-    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req), null).response();
+    String publicUrl = publicUrl(req);
+    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null).response();
     long version = cache.version();
-    String key = publicUrl(req) + " " + rawPath + "?" + (query == null ? "" : query);
+    String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query);
     boolean oneRecord = !match.pathValue().isEmpty();
     ResponseCache.Entry cached = cache.find(oneRecord, key, version, now.getEpochSecond());
     boolean leads = false;
@@ -169,7 +170,7 @@ public final class Dispatcher {
       return cached.response();
     }
     try {
-      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl(req), version);
+      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version);
       if (invoked.response().status() == 200) {
         cache.put(oneRecord, key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
             invoked.request().validFrom(), invoked.request().validUntil()));
