@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -243,7 +244,7 @@ final class EventList {
     }
     if (resolved.tags() != null) condition = condition.and(hasTerm(Set.copyOf(resolved.tags())));
     if (request.has("venue")) {
-      condition = condition.and(ID.in(select(EV_EVENT).from(EVENT_VENUES).where(EV_VENUE.in(request.<Long>list("venue")))));
+      condition = condition.and(atVenues(request.<Long>list("venue")));
     }
     if (request.has("organizer")) {
       condition = condition.and(ID.in(select(EO_EVENT).from(EVENT_ORGANIZERS)
@@ -255,8 +256,7 @@ final class EventList {
     }
     if (request.has("geoloc_lat") && request.has("geoloc_lng")) {
       List<Long> within = venuesWithin(dsl, request);
-      condition = condition.and(within.isEmpty() ? falseCondition()
-          : ID.in(select(EV_EVENT).from(EVENT_VENUES).where(EV_VENUE.in(within))));
+      condition = condition.and(within.isEmpty() ? falseCondition() : atVenues(within));
     }
     return condition;
   }
@@ -299,6 +299,11 @@ final class EventList {
    */
   private static Condition hasTerm(Set<Long> termIds) {
     return ID.in(select(ET_EVENT).from(EVENT_TERMS).where(ET_TERM.in(termIds)));
+  }
+
+  /** The events at any of these venues, as an uncorrelated sub-query for the same reason as {@link #hasTerm}. */
+  private static Condition atVenues(Collection<Long> venueIds) {
+    return ID.in(select(EV_EVENT).from(EVENT_VENUES).where(EV_VENUE.in(venueIds)));
   }
 
   /**
