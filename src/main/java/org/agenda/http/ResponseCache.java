@@ -31,8 +31,9 @@ final class ResponseCache {
   private static final int COMPRESS_FROM_BYTES = 2 * 1024;
   /** Above this, decompressing on every hit costs more than the memory saved is worth. */
   private static final int COMPRESS_UP_TO_BYTES = 24 * 1024;
-  private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
-  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
+  private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
+  private static final LZ4Compressor COMPRESSOR = LZ4.fastCompressor();
+  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4.safeDecompressor();
 
   private final LongSupplier dataVersion;
   /**
@@ -82,7 +83,7 @@ final class ResponseCache {
 
   /** The answer kept for {@code key}, if it holds for this version and second; {@code oneRecord} as for put. */
   Entry find(boolean oneRecord, String key, long version, long second) {
-    Kept kept = (oneRecord ? records : collections).getIfPresent(key);
+    Kept kept = partition(oneRecord).getIfPresent(key);
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
@@ -111,13 +112,17 @@ final class ResponseCache {
 
   /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
   void put(boolean oneRecord, String key, Entry entry) {
-    Cache<String, Kept> partition = oneRecord ? records : collections;
+    Cache<String, Kept> partition = partition(oneRecord);
     byte[] body = entry.response().body();
     if (body.length < COMPRESS_FROM_BYTES || body.length > COMPRESS_UP_TO_BYTES) {
       partition.put(key, new Kept(entry, -1));
       return;
     }
     partition.put(key, new Kept(entry.withBody(COMPRESSOR.compress(body)), body.length));
+  }
+
+  private Cache<String, Kept> partition(boolean oneRecord) {
+    return oneRecord ? records : collections;
   }
 
   private static byte[] decompress(byte[] compressed, int length) {
