@@ -6,10 +6,13 @@ import static org.agenda.record.RecordTables.*;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.agenda.db.RenderedQuery;
 import org.agenda.http.Json;
 import org.agenda.record.RecordRow;
 import org.agenda.record.Records;
@@ -18,9 +21,13 @@ import org.agenda.record.Translation;
 import org.agenda.record.Translations;
 import org.agenda.term.TermCounts;
 import org.agenda.term.TermTables;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.Record4;
+import org.jooq.Result;
+import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
@@ -56,15 +63,31 @@ final class EventStore {
   /** What a single-record route finds at an id: its type ("event", "venue", "organizer", or null) and the event. */
   record Lookup(String type, Event event) {}
 
-  /** The record type and, for an event, the event, in three statements. */
-  static Lookup lookup(DSLContext dsl, long id) {
+  /** The record at an id with, for an event, its event row and one row per translation. */
+  private static final RenderedQuery LOOKUP = new RenderedQuery(() -> {
     var columns = new ArrayList<Field<?>>(COLUMNS);
     columns.add(TYPE);
-    Record row = dsl.select(columns).from(RECORDS).leftJoin(EVENTS).on(EVENT_ID.eq(ID)).where(ID.eq(id)).fetchOne();
-    if (row == null) return new Lookup(null, null);
-    if (!RECORD_TYPE.equals(row.get(TYPE))) return new Lookup(row.get(TYPE), null);
-    Event event = fromRow(row);
-    complete(dsl, Map.of(id, event));
+    columns.addAll(Translations.COLUMNS);
+    return DSL.select(columns).from(RECORDS).leftJoin(EVENTS).on(EVENT_ID.eq(ID))
+        .leftJoin(TRANSLATIONS).on(T_RECORD.eq(ID)).where(ID.eq(DSL.param("id", Long.class)));
+  });
+  private static final RenderedQuery LINKS_OF_ONE = new RenderedQuery(() -> links(DSL.param("id", Long.class)::eq));
+
+  /**
+   * The record type and, for an event, the event, in two statements rendered once (this is the work of
+   * every by-id read that no cache answers).
+   */
+  static Lookup lookup(DSLContext dsl, long id) {
+    var rows = LOOKUP.fetch(dsl, id);
+    if (rows.isEmpty()) return new Lookup(null, null);
+    if (!RECORD_TYPE.equals(rows.get(0).get(TYPE))) return new Lookup(rows.get(0).get(TYPE), null);
+    Event event = fromRow(rows.get(0));
+    Map<String, Translation> texts = new LinkedHashMap<>();
+    for (Record row : rows) {
+      if (row.get(T_LANG) != null) texts.put(row.get(T_LANG), Translations.fromRow(row));
+    }
+    event.translations = texts;
+    addLinks(Map.of(id, event), LINKS_OF_ONE.fetch(dsl, id, id, id));
     return new Lookup(RECORD_TYPE, event);
   }
 
@@ -73,21 +96,34 @@ final class EventStore {
     Collection<Long> found = byId.keySet();
     if (found.isEmpty()) return;
     Translations.load(dsl, found).forEach((id, texts) -> byId.get(id).translations = texts);
+    addLinks(byId, dsl.fetch(links(event -> event.in(found))));
+  }
+
+  /**
+   * The venue, organizer and term links of the events that {@code owner} selects by their event id column:
+   * event id, kind of link, linked id, position.
+   */
+  private static Select<Record4<Long, String, Long, Integer>> links(Function<Field<Long>, Condition> owner) {
     Field<String> kind = DSL.field(DSL.name("kind"), String.class);
-    var links = dsl.select(EV_EVENT, DSL.inline(VENUE_LINK).as(kind), EV_VENUE, EV_POSITION)
-        .from(EVENT_VENUES).where(EV_EVENT.in(found))
+    return DSL.select(EV_EVENT, DSL.inline(VENUE_LINK).as(kind), EV_VENUE, EV_POSITION)
+        .from(EVENT_VENUES).where(owner.apply(EV_EVENT))
         .unionAll(DSL.select(EO_EVENT, DSL.inline(ORGANIZER_LINK).as(kind), EO_ORGANIZER, EO_POSITION)
-            .from(EVENT_ORGANIZERS).where(EO_EVENT.in(found)))
+            .from(EVENT_ORGANIZERS).where(owner.apply(EO_EVENT)))
         .unionAll(DSL.select(ET_EVENT, TermTables.TAXONOMY, ET_TERM, ET_POSITION)
-            .from(EVENT_TERMS).join(TermTables.TERMS).on(TermTables.ID.eq(ET_TERM)).where(ET_EVENT.in(found)))
-        .fetch().sortAsc(java.util.Comparator.comparing(row -> row.value4()));
-    for (var row : links) {
-      Event event = byId.get(row.value1());
-      switch (row.value2()) {
-        case VENUE_LINK -> event.venueIds = append(event.venueIds, row.value3());
-        case ORGANIZER_LINK -> event.organizerIds = append(event.organizerIds, row.value3());
-        case TermTables.CATEGORY -> event.categoryIds = append(event.categoryIds, row.value3());
-        default -> event.tagIds = append(event.tagIds, row.value3());
+            .from(EVENT_TERMS).join(TermTables.TERMS).on(TermTables.ID.eq(ET_TERM)).where(owner.apply(ET_EVENT)));
+  }
+
+  private static void addLinks(Map<Long, Event> byId, Result<? extends Record> links) {
+    var rows = new ArrayList<Record>(links);
+    rows.sort(Comparator.comparing(row -> row.get(3, Integer.class)));
+    for (Record row : rows) {
+      Event event = byId.get(row.get(0, Long.class));
+      long target = row.get(2, Long.class);
+      switch (row.get(1, String.class)) {
+        case VENUE_LINK -> event.venueIds = append(event.venueIds, target);
+        case ORGANIZER_LINK -> event.organizerIds = append(event.organizerIds, target);
+        case TermTables.CATEGORY -> event.categoryIds = append(event.categoryIds, target);
+        default -> event.tagIds = append(event.tagIds, target);
       }
     }
   }

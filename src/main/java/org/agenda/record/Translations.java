@@ -12,23 +12,34 @@ import org.agenda.text.PlainText;
 import org.agenda.text.Slugs;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Record;
 
 /** Reads and writes the per-language text of records, and hands out unique slugs (§3.5). */
 public final class Translations {
   private Translations() {}
 
+  /** What a {@link Translation} is read from, for queries that select it beside other columns. */
+  public static final List<Field<?>> COLUMNS = List.of(T_LANG, T_NAME, T_DESCRIPTION, T_EXCERPT, T_SLUG);
+
   /** All translations of the given records, in one query: record id → language → text. */
   public static Map<Long, Map<String, Translation>> load(DSLContext dsl, Collection<Long> ids) {
     Map<Long, Map<String, Translation>> result = new LinkedHashMap<>();
     if (ids.isEmpty()) return result;
-    dsl.select(T_RECORD, T_LANG, T_NAME, T_DESCRIPTION, T_EXCERPT, T_SLUG)
+    var columns = new ArrayList<Field<?>>(COLUMNS);
+    columns.add(T_RECORD);
+    dsl.select(columns)
         .from(TRANSLATIONS)
         .where(T_RECORD.in(ids))
         .fetch()
         .forEach(row -> result.computeIfAbsent(row.get(T_RECORD), k -> new LinkedHashMap<>())
-            .put(row.get(T_LANG), new Translation(row.get(T_LANG), row.get(T_NAME), row.get(T_DESCRIPTION),
-                row.get(T_EXCERPT), row.get(T_SLUG))));
+            .put(row.get(T_LANG), fromRow(row)));
     return result;
+  }
+
+  /** The translation in a row that selected {@link #COLUMNS}. */
+  public static Translation fromRow(Record row) {
+    return new Translation(row.get(T_LANG), row.get(T_NAME), row.get(T_DESCRIPTION), row.get(T_EXCERPT),
+        row.get(T_SLUG));
   }
 
   /** Inserts or replaces one translation, with the folded search columns computed here (§10.5). */
