@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.agenda.db.DatabaseBusyException;
 import org.agenda.system.Config;
@@ -33,6 +34,8 @@ import org.agenda.user.Authenticator;
 public final class Dispatcher {
   public static final String JSON = "application/json; charset=UTF-8";
   private static final int MAX_TARGET_BYTES = 8192;
+  /** How long a read waits for a turn to build its answer before it goes on without one. */
+  private static final long TURN_WAIT_MILLIS = 50;
   private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
   private static final List<String> NAMESPACE = List.of("cal", "events", "v1");
@@ -47,13 +50,16 @@ public final class Dispatcher {
   private final Cors cors;
   private final ResponseCache cache;
   private final RequestIds requestIds = new RequestIds();
+  /** Turns for building the answers of reads. */
+  private final BuildTurns turns;
 
   /**
    * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
-   * {@code dataVersion} reads the version that every committed write advances (see {@link ResponseCache}).
+   * {@code dataVersion} reads the version that every committed write advances (see {@link ResponseCache});
+   * {@code buildTurns} is how many reads may build their answer at once.
    */
   public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer,
-      Runnable beforeEachRequest, LongSupplier dataVersion) {
+      Runnable beforeEachRequest, LongSupplier dataVersion, int buildTurns) {
     this.routes = routes;
     this.config = config;
     this.authenticator = authenticator;
@@ -62,6 +68,7 @@ public final class Dispatcher {
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
     this.cache = new ResponseCache(dataVersion);
+    this.turns = new BuildTurns(buildTurns, TURN_WAIT_MILLIS);
   }
 
   /** State gathered while one request is processed, for the response headers and the access log. */
@@ -155,7 +162,9 @@ public final class Dispatcher {
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
     String publicUrl = publicUrl(req);
-    if (!cacheable) return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null).response();
+    if (!cacheable) {
+      return inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null)).response();
+    }
     long version = cache.version();
     String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query);
     boolean oneRecord = !match.pathValue().isEmpty();
@@ -170,7 +179,8 @@ public final class Dispatcher {
       return cached.response();
     }
     try {
-      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version);
+      Invoked invoked =
+          inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version));
       if (invoked.response().status() == 200) {
         cache.put(oneRecord, key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
             invoked.request().validFrom(), invoked.request().validUntil()));
@@ -183,6 +193,12 @@ public final class Dispatcher {
 
   /** The answer of an endpoint and the request it answered. */
   private record Invoked(ApiRequest request, ApiResponse response) {}
+
+  /** Builds the answer to a read in a turn (see {@link BuildTurns}); anything else at once. */
+  private Invoked inTurn(Exchange exchange, Supplier<Invoked> build) {
+    if (!exchange.method.equals("GET") && !exchange.method.equals("HEAD")) return build.get();
+    return turns.run(build);
+  }
 
   private RouteTable.Match route(Exchange exchange, String rawPath) {
     String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
