@@ -201,7 +201,10 @@ bench_db() {
     local sqlite_data=bench/data/sqlite-$EVENTS-s$SEED
     if [ ! -f "$sqlite_data.gen" ] || [ ! -s "$sqlite_data.ids" ]; then
       log "sqlite: generating $EVENTS events (seed $SEED) into $root/$sqlite_data.db"
-      env $(db_env sqlite "$root/$sqlite_data.db") java -Xmx1g -jar "$JAR" generate "$EVENTS" --seed "$SEED" \
+      # from a copy of the jar: a build during the hour a million events take replaced the jar under the running
+      # generator, which then failed to load its classes
+      cp "$JAR" "$work/generate.jar"
+      env $(db_env sqlite "$root/$sqlite_data.db") java -Xmx1g -jar "$work/generate.jar" generate "$EVENTS" --seed "$SEED" \
         --threads 1 --batch "$GEN_BATCH" --ids "$sqlite_data.ids" | tee "$sqlite_data.gen.log" >&2
       grep '^generated ' "$sqlite_data.gen.log" | tail -1 > "$sqlite_data.gen"
     fi
