@@ -13,8 +13,8 @@ import org.jooq.SQLDialect;
 /**
  * A query of fixed shape whose bind values are its only variable part, rendered to SQL once per dialect and
  * then run with new values. On the hot path of reading one event, building and rendering jOOQ's query
- * objects cost as much CPU as the database's own work (async-profiler, bench/RESULTS.md); run as plain SQL
- * with the fields it selects, the same query skips both and reads its rows alike.
+ * objects cost about as much CPU as SQLite's preparing of the statement (async-profiler at 107 000 events);
+ * run as plain SQL with the fields it selects, the same query skips both and reads its rows alike.
  */
 public final class RenderedQuery {
   private final Supplier<ResultQuery<?>> shape;

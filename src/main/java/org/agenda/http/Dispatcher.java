@@ -163,7 +163,8 @@ public final class Dispatcher {
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
     String publicUrl = publicUrl(req);
     if (!cacheable) {
-      return inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null)).response();
+      return inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null))
+          .response();
     }
     long version = cache.version();
     String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query);

@@ -16,10 +16,10 @@ import org.jooq.Record;
 
 /** Reads and writes the per-language text of records, and hands out unique slugs (§3.5). */
 public final class Translations {
-  private Translations() {}
-
   /** What a {@link Translation} is read from, for queries that select it beside other columns. */
   public static final List<Field<?>> COLUMNS = List.of(T_LANG, T_NAME, T_DESCRIPTION, T_EXCERPT, T_SLUG);
+
+  private Translations() {}
 
   /** All translations of the given records, in one query: record id → language → text. */
   public static Map<Long, Map<String, Translation>> load(DSLContext dsl, Collection<Long> ids) {
