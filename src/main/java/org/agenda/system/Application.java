@@ -91,11 +91,11 @@ public final class Application implements AutoCloseable {
       routes.add(Route.outside("/metrics", false, List.of(Endpoint.read(List.of(), null,
           request -> ApiResponse.text(200, observability.scrape(), "text/plain; version=0.0.4; charset=utf-8")))));
 
-      // Two reads building at once per core kept both cores busy on SQLite (p99 of built by-id answers 23 → 12 ms,
-      // 38 % more of them per second); on PostgreSQL a build also waits for the server's answers, so twice that.
+      // Two reads building at once per core on SQLite (see BuildTurns). On PostgreSQL a build also waits for the
+      // server's answers: two per core gave fewer answers per second than no turns, four per core no fewer.
       int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, database::dataVersion,
-          buildTurns);
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher,
+          database::dataVersion, buildTurns);
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;
