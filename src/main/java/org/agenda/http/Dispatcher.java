@@ -197,8 +197,12 @@ public final class Dispatcher {
 
   /** Builds the answer to a read in a turn (see {@link BuildTurns}); anything else at once. */
   private Invoked inTurn(Exchange exchange, Supplier<Invoked> build) {
-    if (!exchange.method.equals("GET") && !exchange.method.equals("HEAD")) return build.get();
-    return turns.run(build);
+    return isRead(exchange) ? turns.run(build) : build.get();
+  }
+
+  /** GET and HEAD: nothing is written, and the answer may be taken from the cache or built in a turn. */
+  private static boolean isRead(Exchange exchange) {
+    return exchange.method.equals("GET") || exchange.method.equals("HEAD");
   }
 
   private RouteTable.Match route(Exchange exchange, String rawPath) {
@@ -481,8 +485,7 @@ public final class Dispatcher {
       if (exchange.language == null) resolveLanguage(exchange, null);
       res.setHeader("Content-Language", exchange.language);
     }
-    boolean readOnly = exchange.method.equals("GET") || exchange.method.equals("HEAD");
-    if (!readOnly || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
+    if (!isRead(exchange) || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
     if (response.status() == 401) res.setHeader("WWW-Authenticate", "Basic realm=\"Agenda\"");
     if (!exchange.bodyRead && (req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null)
         && !drainedWithinLimit(req)) {
