@@ -30,6 +30,7 @@ import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
+import org.agenda.record.TextIndex;
 import org.agenda.system.Config;
 import org.agenda.term.TermLookup;
 import org.agenda.term.TermTables;
@@ -308,7 +309,8 @@ final class EventList {
 
   /**
    * §6.3 search on the text in T: every term in the title, description or excerpt; excluded terms in
-   * none. Locked protected events are searched by title only.
+   * none. Locked protected events are searched by title only. The rule is checked on the events that the
+   * text index finds (when a term is long enough for it), not on every event of the window.
    */
   private Condition search(ApiRequest request) {
     SearchTerms terms = SearchTerms.parse(request.string("search"));
@@ -324,7 +326,9 @@ final class EventList {
     for (String term : terms.excluded()) {
       match = match.and(position(name, inline(term)).eq(0)).and(not(unlocked).or(position(body, inline(term)).eq(0)));
     }
-    return ListQueries.inTextLanguage(request, languages, text, match);
+    Condition exact = ListQueries.inTextLanguage(request, languages, text, match);
+    Condition candidates = TextIndex.containingAll(database.dsl().dialect(), ID, terms.required());
+    return candidates == null ? exact : candidates.and(exact);
   }
 
   /** Every effective filter after {@code per_page}, in the order of §5.11. */
