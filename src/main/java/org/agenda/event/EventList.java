@@ -327,7 +327,7 @@ final class EventList {
       match = match.and(position(name, inline(term)).eq(0)).and(not(unlocked).or(position(body, inline(term)).eq(0)));
     }
     Condition exact = ListQueries.inTextLanguage(request, languages, text, match);
-    Condition candidates = TextIndex.containingAll(database.dsl().dialect(), ID, terms.required());
+    Condition candidates = TextIndex.containingAll(database.dsl(), ID, terms.required());
     return candidates == null ? exact : candidates.and(exact);
   }
 
