@@ -129,6 +129,11 @@ class EventListApiTest {
     return ids(caller.get(EVENTS + query));
   }
 
+  /** Ids of the events that an anonymous {@code search} for the value lists. */
+  static List<Long> searched(TestServer server, String value) {
+    return ids(server.anonymous(), q("search", value));
+  }
+
   static String restUrl(HttpResult response) {
     assertThat(response.status()).as(response.toString()).isEqualTo(200);
     return response.json().path("rest_url").asText();

@@ -7,6 +7,7 @@ import static org.agenda.api.EventListApiTest.ids;
 import static org.agenda.api.EventListApiTest.patch;
 import static org.agenda.api.EventListApiTest.q;
 import static org.agenda.api.EventListApiTest.restUrl;
+import static org.agenda.api.EventListApiTest.searched;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -47,7 +48,7 @@ class EventListSearchApiTest {
   }
 
   private static List<Long> search(String value) {
-    return ids(server.anonymous().get(EVENTS + q("search", value)));
+    return searched(server, value);
   }
 
   @Test
