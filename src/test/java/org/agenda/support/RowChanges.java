@@ -12,8 +12,8 @@ import java.util.Set;
  * test adds to its database with a JDBC connection of its own. Reading the count costs one single-row query
  * whatever the size of the data, so it can be read around every request; a rolled-back transaction leaves it
  * as it was, since the triggers run inside it. Left out: Flyway's history and the data version, which a
- * transaction advances without changing any data, and SQLite's search index ({@code translation_text} and its shadow
- * tables), which the triggers on translations write (the changes of translations themselves are counted).
+ * transaction advances without changing any data, and SQLite's search index ({@code translation_text} and its
+ * shadow tables), which the triggers on translations write (the changes of translations themselves are counted).
  */
 public final class RowChanges implements AutoCloseable {
   private static final String COUNTER = "test_row_changes";
