@@ -41,7 +41,8 @@ public final class TextIndex {
   private static Condition sqlite(Field<Long> recordId, List<String> terms) {
     String query = String.join(" AND ", terms.stream().map(term -> '"' + term.replace("\"", "\"\"") + '"').toList());
     var index = table(name("translation_text"));
-    Field<Long> record = field("{0} / {1}", Long.class, field(name("translation_text", "rowid")), inline(ROWS_PER_RECORD));
+    Field<Long> record =
+        field("{0} / {1}", Long.class, field(name("translation_text", "rowid")), inline(ROWS_PER_RECORD));
     return recordId.in(select(record).from(index).where(condition("{0} MATCH {1}", index, inline(query))));
   }
 
