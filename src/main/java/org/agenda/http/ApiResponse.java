@@ -30,6 +30,11 @@ public final class ApiResponse {
     return new ApiResponse(status, body.getBytes(StandardCharsets.UTF_8), contentType);
   }
 
+  /** An answer read back from where it was kept; its headers follow with {@link #header}. */
+  static ApiResponse stored(int status, byte[] body, String contentType) {
+    return new ApiResponse(status, body, contentType);
+  }
+
   /** The same answer with another body: the cache's stored form of it, or that form undone. */
   ApiResponse withBody(byte[] otherBody) {
     var copy = new ApiResponse(status, otherBody, contentType);

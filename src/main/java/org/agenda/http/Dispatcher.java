@@ -31,7 +31,7 @@ import org.agenda.user.Authenticator;
  * and media type, credentials, route-level permission, body parsing, parameters, then the endpoint.
  * Whatever happens, the answer carries the standard headers of §2.7 and, on failure, the error body of §7.
  */
-public final class Dispatcher {
+public final class Dispatcher implements AutoCloseable {
   public static final String JSON = "application/json; charset=UTF-8";
   private static final int MAX_TARGET_BYTES = 8192;
   /** How long a read waits for a turn to build its answer before it goes on without one. */
@@ -67,7 +67,8 @@ public final class Dispatcher {
     this.observer = observer;
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
-    this.cache = new ResponseCache(dataVersion);
+    this.cache = new ResponseCache(dataVersion,
+        config.diskCacheFile() == null ? null : DiskAnswers.open(config.diskCacheFile(), config.diskCacheBytes()));
     this.turns = new BuildTurns(buildTurns, TURN_WAIT_MILLIS);
   }
 
@@ -90,6 +91,12 @@ public final class Dispatcher {
       this.method = method;
       this.requestId = requestId;
     }
+  }
+
+  /** Releases what the answer cache keeps outside memory. */
+  @Override
+  public void close() {
+    cache.close();
   }
 
   public void handle(Context ctx) {

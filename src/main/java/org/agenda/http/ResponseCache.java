@@ -2,6 +2,7 @@ package org.agenda.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,8 +23,11 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * and decompressing an event of 12 KB takes about 3 µs, where zlib's inflate took 27 µs, a quarter of all
  * the work of answering from the cache (async-profiler, bench/RESULTS.md). List pages, larger and fewer,
  * are kept as they are.
+ *
+ * <p>Answers about one record that memory no longer holds go to {@link DiskAnswers}, when there is one, and
+ * are looked for there before they are built again.
  */
-final class ResponseCache {
+final class ResponseCache implements AutoCloseable {
   /** Room for about 12 000 compressed events of 12 KB. */
   private static final long RECORD_BYTES = 48L * 1024 * 1024;
   private static final long COLLECTION_BYTES = 32L * 1024 * 1024;
@@ -41,8 +45,10 @@ final class ResponseCache {
    * its own budget: reads of many single records, cheap to build again, would otherwise push out the list
    * pages, whose exact totals cost most to count again.
    */
-  private final Cache<String, Kept> records = newPartition(RECORD_BYTES);
-  private final Cache<String, Kept> collections = newPartition(COLLECTION_BYTES);
+  private final Cache<String, Kept> records;
+  private final Cache<String, Kept> collections = newPartition(COLLECTION_BYTES).build();
+  /** Where answers about one record go when memory is full; null when they are dropped. */
+  private final DiskAnswers disk;
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
@@ -55,19 +61,32 @@ final class ResponseCache {
   }
 
   /** An entry as kept: its body compressed when {@code length} is not -1 (then the body's original length). */
-  private record Kept(Entry entry, int length) {}
+  record Kept(Entry entry, int length) {}
 
   ResponseCache(LongSupplier dataVersion) {
-    this.dataVersion = dataVersion;
+    this(dataVersion, null);
   }
 
-  private static Cache<String, Kept> newPartition(long maximumBytes) {
+  /** {@code disk}, when not null, is closed with this cache. */
+  ResponseCache(LongSupplier dataVersion, DiskAnswers disk) {
+    this.dataVersion = dataVersion;
+    this.disk = disk;
+    var records = newPartition(RECORD_BYTES);
+    if (disk != null) {
+      records.evictionListener((String key, Kept kept, RemovalCause cause) -> {
+        // an answer of an older version would never be served again
+        if (key != null && kept != null && kept.entry().version() == knownVersion) disk.keep(key, kept);
+      });
+    }
+    this.records = records.build();
+  }
+
+  private static Caffeine<String, Kept> newPartition(long maximumBytes) {
     return Caffeine.newBuilder()
         .maximumWeight(maximumBytes)
         .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
         // eviction on the calling thread: the budget holds when put returns, not some time after
-        .executor(Runnable::run)
-        .build();
+        .executor(Runnable::run);
   }
 
   /** The current data version; answers of older versions are dropped when it changes. */
@@ -84,6 +103,7 @@ final class ResponseCache {
   /** The answer kept for {@code key}, if it holds for this version and second; {@code oneRecord} as for put. */
   Entry find(boolean oneRecord, String key, long version, long second) {
     Kept kept = partition(oneRecord).getIfPresent(key);
+    if (kept == null && oneRecord && disk != null) kept = disk.find(key);
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
@@ -123,6 +143,11 @@ final class ResponseCache {
 
   private Cache<String, Kept> partition(boolean oneRecord) {
     return oneRecord ? records : collections;
+  }
+
+  @Override
+  public void close() {
+    if (disk != null) disk.close();
   }
 
   private static byte[] decompress(byte[] compressed, int length) {

@@ -116,7 +116,12 @@ public final class Application implements AutoCloseable {
         }
         javalin.routes.exception(EndpointNotFound.class, (unknownMethod, ctx) -> dispatcher.handle(ctx));
       });
-      server.start();
+      try {
+        server.start();
+      } catch (RuntimeException e) {
+        dispatcher.close();
+        throw e;
+      }
       return new Application(database, dispatcher, server);
     } catch (RuntimeException e) {
       database.close();
@@ -170,6 +175,7 @@ public final class Application implements AutoCloseable {
   @Override
   public void close() {
     server.stop();
+    dispatcher.close();
     database.close();
   }
 }

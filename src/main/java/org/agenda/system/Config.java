@@ -1,6 +1,7 @@
 package org.agenda.system;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -37,7 +38,9 @@ public record Config(
     String currencyPosition,
     String currencyCode,
     Map<String, String> permalinks,
-    boolean jsonLog) {
+    boolean jsonLog,
+    Path diskCacheFile,
+    long diskCacheBytes) {
 
   public static final List<String> PERMALINK_RESOURCES = List.of("event", "venue", "organizer", "category", "tag");
   private static final Map<String, String> DEFAULT_PERMALINKS = Map.of(
@@ -105,10 +108,26 @@ public record Config(
     if (!logFormat.equals("json") && !logFormat.equals("text")) {
       throw new ConfigException("AGENDA_LOG_FORMAT must be json or text, got " + logFormat);
     }
+    long diskCacheMegabytes = integer(get, "AGENDA_DISK_CACHE_MB", 8192, 0, 1_048_576);
+    String diskCache = orDefault(get.apply("AGENDA_DISK_CACHE"), defaultDiskCache(dbUrl));
+    Path diskCacheFile = diskCacheMegabytes == 0 || diskCache.equalsIgnoreCase("off") ? null : Path.of(diskCache);
     return new Config(port, dbUrl, orDefault(get.apply("AGENDA_DB_USER"), ""),
         orDefault(env.get("AGENDA_DB_PASSWORD"), ""), busyTimeout, zone, languages, defaultLanguage, fallback, publicUrl,
         trustProxy, adminPassword, defaultPerPage, maxPerPage, maxBody, cors, failureLimit, failureWindow,
-        symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"));
+        symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"), diskCacheFile,
+        diskCacheMegabytes * 1024 * 1024);
+  }
+
+  /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */
+  private static String defaultDiskCache(String dbUrl) {
+    if (dbUrl.startsWith("jdbc:sqlite:")) {
+      String file = dbUrl.substring("jdbc:sqlite:".length());
+      int query = file.indexOf('?');
+      if (query >= 0) file = file.substring(0, query);
+      if (file.startsWith("file:")) file = file.substring("file:".length());
+      if (!file.isEmpty() && !file.startsWith(":memory:")) return file + "-answers";
+    }
+    return "data/agenda-answers.db";
   }
 
   private static String orDefault(String value, String fallback) {

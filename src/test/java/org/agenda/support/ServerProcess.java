@@ -100,6 +100,10 @@ public final class ServerProcess implements AutoCloseable {
     builder.environment().put("AGENDA_PORT", "0");
     builder.environment().put("AGENDA_ADMIN_PASSWORD", TestServer.ADMIN_PASSWORD);
     builder.environment().put("AGENDA_LOG_FORMAT", "text");
+    // not the working folder's data/ (the default on PostgreSQL); each start empties the file, and a later
+    // start replaces what a killed one left
+    builder.environment().put("AGENDA_DISK_CACHE",
+        Path.of(System.getProperty("java.io.tmpdir"), "agenda-test-answers-" + ProcessHandle.current().pid()).toString());
     builder.environment().putAll(env);
     try {
       return builder.start();

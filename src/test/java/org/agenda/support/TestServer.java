@@ -1,12 +1,16 @@
 package org.agenda.support;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -75,13 +79,30 @@ public final class TestServer implements AutoCloseable {
     env.put("AGENDA_ADMIN_PASSWORD", ADMIN_PASSWORD);
     env.put("AGENDA_DB_URL", database.url);
     if (!database.user.isEmpty()) env.put("AGENDA_DB_USER", database.user);
+    // the answers kept on disk: beside a SQLite database, in a temporary file of this server for PostgreSQL
+    // (whose default is the working folder's data/)
+    Path diskCache = null;
+    if (database.url.startsWith("jdbc:postgresql:")) {
+      try {
+        diskCache = Files.createTempDirectory("agenda-answers").resolve("answers.db");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      env.put("AGENDA_DISK_CACHE", diskCache.toString());
+    }
     env.putAll(overrides);
     // Both streams into one buffer; PrintStream writes are synchronized, so lines from request threads stay whole.
     var output = new ByteArrayOutputStream();
     var captured = new PrintStream(output, true, StandardCharsets.UTF_8);
     var application = Application.start(Config.fromEnvironment(env), clock, captured, captured);
+    Path diskCacheFolder = diskCache == null ? null : diskCache.getParent();
+    Runnable cleanup = () -> {
+      database.close();
+      // the service removed its files when it closed
+      if (diskCacheFolder != null) diskCacheFolder.toFile().delete();
+    };
     return new TestServer(clock, env.get("AGENDA_DB_URL"), env.getOrDefault("AGENDA_DB_USER", ""), application,
-        database::close, output, env.get("AGENDA_ADMIN_PASSWORD"));
+        cleanup, output, env.get("AGENDA_ADMIN_PASSWORD"));
   }
 
   public static boolean usesPostgres() {

@@ -1,0 +1,101 @@
+package org.agenda.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Answers about one record kept on disk when the answer cache's memory is full. */
+class DiskAnswersTest {
+  private static final String KEY = "http://localhost /cal/events/v1/events/";
+
+  @TempDir Path folder;
+
+  @Test
+  void answersThatMemoryNoLongerHoldsAreFoundOnDiskWithTheSameBytesForTheirVersionOnly() throws Exception {
+    var version = new AtomicLong(1);
+    var disk = DiskAnswers.open(folder.resolve("answers"), 1L << 30);
+    try (var cache = new ResponseCache(version::get, disk)) {
+      long v1 = cache.version();
+      // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 48 MB
+      for (int id = 0; id < 20_000; id++) {
+        var response = ApiResponse.text(200, body(id), Dispatcher.JSON).header("Link", "<" + KEY + id + ">; rel=\"self\"");
+        cache.put(true, KEY + id, new ResponseCache.Entry(response, id % 2 == 0 ? "nl" : "fr", v1, 100, 200));
+        // the writer drops what it cannot keep up with; here every answer must arrive
+        if (id % 1_000 == 999) disk.flush();
+      }
+      disk.flush();
+      assertThat(disk.find(KEY + 0)).as("the first answers were pushed out of memory").isNotNull();
+      for (int id = 0; id < 20_000; id++) {
+        ResponseCache.Entry found = cache.find(true, KEY + id, v1, 150);
+        assertThat(found).as("answer %d", id).isNotNull();
+        assertThat(new String(found.response().body(), StandardCharsets.UTF_8)).isEqualTo(body(id));
+        assertThat(found.response().headers()).containsEntry("Link", "<" + KEY + id + ">; rel=\"self\"");
+        assertThat(found.response().contentType()).isEqualTo(Dispatcher.JSON);
+        assertThat(found.language()).isEqualTo(id % 2 == 0 ? "nl" : "fr");
+      }
+      assertThat(cache.find(true, KEY + 0, v1, 200)).as("after the span it holds in").isNull();
+      assertThat(cache.find(true, KEY + 20_000, v1, 150)).isNull();
+
+      version.set(2);
+      long v2 = cache.version();
+      assertThat(cache.find(true, KEY + 0, v2, 150)).as("a write happened since").isNull();
+    }
+    assertThat(Files.list(folder)).as("the store removes its files when closed").isEmpty();
+  }
+
+  @Test
+  void aFullStoreStartsAgainEmptyInsteadOfGrowing() throws Exception {
+    Path file = folder.resolve("answers");
+    var disk = DiskAnswers.open(file, 2L * 1024 * 1024);
+    try (disk) {
+      for (int id = 0; id < 3_000; id++) {
+        disk.keep(KEY + id, kept(id));
+        if (id % 200 == 199) disk.flush();
+      }
+      disk.flush();
+      assertThat(disk.find(KEY + 2_999)).isNotNull();
+      assertThat(disk.find(KEY + 0)).as("written before the store was full and started again").isNull();
+      assertThat(Files.size(file)).isLessThan(4L * 1024 * 1024);
+    }
+  }
+
+  @Test
+  void aFileInUseByAnotherInstanceIsLeftToItAndTheServiceKeepsAnswersInMemory() throws Exception {
+    Path file = folder.resolve("answers");
+    try (var first = DiskAnswers.open(file, 1L << 30)) {
+      assertThat(first).isNotNull();
+      assertThat(DiskAnswers.open(file, 1L << 30)).isNull();
+      first.keep(KEY + 1, kept(1));
+      first.flush();
+      assertThat(first.find(KEY + 1)).isNotNull();
+    }
+    try (var again = DiskAnswers.open(file, 1L << 30)) {
+      assertThat(again).as("free again once the first is closed").isNotNull();
+      assertThat(again.find(KEY + 1)).as("each start begins empty").isNull();
+    }
+  }
+
+  @Test
+  void aFolderThatCannotBeWrittenMeansNoStore() throws Exception {
+    Path notAFolder = Files.writeString(folder.resolve("file"), "x");
+    assertThat(DiskAnswers.open(notAFolder.resolve("answers"), 1L << 30)).isNull();
+  }
+
+  private static ResponseCache.Kept kept(int id) {
+    var response = ApiResponse.text(200, body(id), Dispatcher.JSON);
+    return new ResponseCache.Kept(new ResponseCache.Entry(response, "nl", 1, 0, Long.MAX_VALUE), -1);
+  }
+
+  private static String body(int id) {
+    var body = new StringBuilder();
+    var random = new Random(id);
+    while (body.length() < 4096) body.append(Long.toString(random.nextLong(), 36));
+    return body.toString();
+  }
+}
