@@ -153,7 +153,9 @@ def section(meta, rows):
         f"generated database {fmt_int(meta['start_data_ms'])} ms.",
         f"* Server resident memory (`ps -o rss`): {mib(meta['rss_start_kb'])} after start, "
         f"{mib(meta['rss_warm_kb'])} after warm-up, {mib(meta['rss_end_kb'])} after the run; "
-        f"peak {mib(meta['rss_peak_kb'])} (`VmHWM`).",
+        f"peak {mib(meta['rss_peak_kb'])} (`VmHWM`)"
+        + (f"; answers kept on disk at the end of the run (`AGENDA_DISK_CACHE`): "
+           f"{int(meta['disk_cache_bytes']) / 1048576:.0f} MiB." if 'disk_cache_bytes' in meta else "."),
         f"* Data set: {fmt_int(gen.get('events'))} events (seed {meta['seed']}), database size "
         f"{db_bytes / 1048576:.0f} MiB; {fmt_int(meta['ids'])} of the events are published without a password "
         f"(the ids the by-id and update routes pick from). Generation (`agenda.jar generate`, on SQLite): "

@@ -12,7 +12,8 @@
 #   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
 #   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
 #   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_BATCH (500 events per transaction),
-#   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa).
+#   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa),
+#   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     --seconds) SECONDS_PER_ROUTE=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -43,6 +44,7 @@ read -r -a PSQL_CONN <<< "${BENCH_PG:--h 127.0.0.1 -U postgres}"
 PG_JDBC=${BENCH_PG_JDBC:-jdbc:postgresql://127.0.0.1:5432/}
 PG_USER=${BENCH_PG_USER:-postgres}
 GEN_BATCH=${BENCH_GEN_BATCH:-500}
+WARMUP_IDS=${BENCH_WARMUP_IDS:-900}
 CDS=${BENCH_CDS:-1}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
@@ -311,10 +313,18 @@ bench_db() {
   nginx_pid=$!
   for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$NGINX_PORT/r/r01.json" && break; sleep 0.05; done
 
-  # 5. warm-up: every id of the by-id route asked once (at most 120 s: at a million events far more ids than
-  # the answer cache holds), then every route WARMUP seconds
-  log "$db: warming up: every id once, then ${WARMUP}s per route"
-  python3 bench/each_id.py "$base" "$api/events/" "$ids" 120 >&2
+  # 5. warm-up: every id of the by-id route asked once (at most WARMUP_IDS seconds), then every route WARMUP
+  # seconds. At a million events memory holds a small part of the answers, the disk cache (AGENDA_DISK_CACHE)
+  # the rest once they have been asked for.
+  log "$db: warming up: every id once (at most ${WARMUP_IDS}s), then ${WARMUP}s per route"
+  local asked=0 total_ids warm_started answered
+  total_ids=$(wc -l < "$ids") warm_started=$(date +%s)
+  while [ "$asked" -lt "$total_ids" ] && [ $(( $(date +%s) - warm_started )) -lt "$WARMUP_IDS" ]; do
+    answered=$(wrk -t1 -c32 -d20s -s bench/lua/each_id.lua "$base" -- "$ids" "$api/events/" "$asked" \
+      | awk '/^answered/ {print $2}')
+    asked=$((asked + answered))
+  done
+  log "$db: asked $asked of $total_ids ids in $(( $(date +%s) - warm_started ))s"
   i=0
   for entry in "${routes[@]}"; do
     path=${entry#*|}
@@ -382,9 +392,13 @@ bench_db() {
     printf '%s\twrite\t%s\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\t\n' "$write" "$path" "$rps" "$p50" "$p99" \
       "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" >> "$tsv"
   done
-  local rss_end hwm
+  local rss_end hwm disk_cache_bytes
   rss_end=$(rss_kb "$server")
   hwm=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+  # the answers kept on disk (the server's default place; it removes the file when it stops)
+  local disk_cache=$root/data/agenda-answers.db
+  [ "$db" = sqlite ] && disk_cache=$copy-answers
+  disk_cache_bytes=$(stat -c %s "$disk_cache" 2>/dev/null || echo 0)
   stop_agenda
   kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null || true
   nginx_pid=''
@@ -398,6 +412,7 @@ bench_db() {
     echo "seed=$SEED"
     echo "seconds_per_route=$SECONDS_PER_ROUTE"
     echo "warmup_seconds=$WARMUP"
+    echo "warmup_ids_seconds=$WARMUP_IDS"
     echo "jvm_opts=$JVM_OPTS"
     echo "start_empty_ms=$start_empty_ms"
     echo "start_data_ms=$start_data_ms"
@@ -405,6 +420,7 @@ bench_db() {
     echo "rss_warm_kb=$rss_warm"
     echo "rss_end_kb=$rss_end"
     echo "rss_peak_kb=$hwm"
+    echo "disk_cache_bytes=$disk_cache_bytes"
     echo "generation=$(cut -d' ' -f2- "$data.gen")"
     echo "ids=$(wc -l < "$ids")"
     echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"

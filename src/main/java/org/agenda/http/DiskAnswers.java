@@ -40,7 +40,7 @@ import org.sqlite.SQLiteConfig;
 final class DiskAnswers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DiskAnswers.class);
   private static final XXHash64 HASH = XXHashFactory.fastestInstance().hash64();
-  private static final int READERS = Math.max(2, Runtime.getRuntime().availableProcessors() * 2);
+  private static final int READERS = Math.max(4, Runtime.getRuntime().availableProcessors() * 4);
   private static final int QUEUED = 2_048;
   private static final int PER_TRANSACTION = 256;
   private static final String FIND = "SELECT key, version, valid_from, valid_until, language, status, content_type,"
@@ -175,6 +175,7 @@ final class DiskAnswers implements AutoCloseable {
 
   private void writeLoop() {
     List<Pending> batch = new ArrayList<>(PER_TRANSACTION);
+    List<CompletableFuture<Void>> marks = new ArrayList<>();
     try (PreparedStatement keep = writer.prepareStatement(KEEP)) {
       while (!closed) {
         Pending first = pending.poll(200, TimeUnit.MILLISECONDS);
@@ -182,19 +183,26 @@ final class DiskAnswers implements AutoCloseable {
         batch.add(first);
         pending.drainTo(batch, PER_TRANSACTION - 1);
         try {
-          if (usedBytes() > maximumBytes) clear();
+          int answers = 0;
           for (Pending item : batch) {
-            if (item.key() != null) bind(keep, item).addBatch();
+            if (item.key() == null) {
+              marks.add(item.written());
+            } else {
+              // a full store starts again empty before this batch, so what was just built stays
+              if (answers++ == 0 && usedBytes() > maximumBytes) clear();
+              bind(keep, item).addBatch();
+            }
           }
-          keep.executeBatch();
-          writer.commit();
+          if (answers > 0) {
+            keep.executeBatch();
+            writer.commit();
+          }
         } catch (SQLException e) {
           LOG.warn("cannot keep {} answers: {}", batch.size(), e.toString());
           rollback();
         } finally {
-          for (Pending item : batch) {
-            if (item.written() != null) item.written().complete(null);
-          }
+          marks.forEach(mark -> mark.complete(null));
+          marks.clear();
           batch.clear();
         }
       }

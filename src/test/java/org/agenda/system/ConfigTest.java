@@ -1,0 +1,37 @@
+package org.agenda.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Where the answers that memory no longer holds go (AGENDA_DISK_CACHE, AGENDA_DISK_CACHE_MB). */
+class ConfigTest {
+  @Test
+  void theDiskCacheIsBesideTheSqliteDatabaseOrInDataForPostgresql() {
+    assertThat(config(Map.of("AGENDA_DB_URL", "jdbc:sqlite:/srv/agenda/agenda.db")).diskCacheFile())
+        .isEqualTo(Path.of("/srv/agenda/agenda.db-answers"));
+    assertThat(config(Map.of("AGENDA_DB_URL", "jdbc:sqlite:file:/srv/a.db?cache=shared")).diskCacheFile())
+        .isEqualTo(Path.of("/srv/a.db-answers"));
+    assertThat(config(Map.of("AGENDA_DB_URL", "jdbc:postgresql://db:5432/agenda")).diskCacheFile())
+        .isEqualTo(Path.of("data/agenda-answers.db"));
+    assertThat(config(Map.of()).diskCacheBytes()).isEqualTo(8192L * 1024 * 1024);
+  }
+
+  @Test
+  void theDiskCacheCanBePlacedSizedOrTurnedOff() {
+    Config placed = config(Map.of("AGENDA_DISK_CACHE", "/var/cache/agenda/answers.db", "AGENDA_DISK_CACHE_MB", "100"));
+    assertThat(placed.diskCacheFile()).isEqualTo(Path.of("/var/cache/agenda/answers.db"));
+    assertThat(placed.diskCacheBytes()).isEqualTo(100L * 1024 * 1024);
+    assertThat(config(Map.of("AGENDA_DISK_CACHE", "off")).diskCacheFile()).isNull();
+    assertThat(config(Map.of("AGENDA_DISK_CACHE_MB", "0")).diskCacheFile()).isNull();
+    assertThatThrownBy(() -> config(Map.of("AGENDA_DISK_CACHE_MB", "-1")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("AGENDA_DISK_CACHE_MB");
+  }
+
+  private static Config config(Map<String, String> env) {
+    return Config.fromEnvironment(env);
+  }
+}
