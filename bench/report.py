@@ -166,7 +166,7 @@ def section(meta, rows):
         + (f"; copied to PostgreSQL (`agenda.jar copy`) in {num(gen.get('copied_seconds')):.0f} s."
            if gen.get("copied_seconds") else "."),
         f"* {meta['seconds_per_route']} s per route after a warm-up that asks for every event id once (at most "
-        f"120 s) and then runs every route {meta['warmup_seconds']} s; "
+        f"{meta.get('warmup_ids_seconds', '120')} s) and then runs every route {meta['warmup_seconds']} s; "
         f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
         f"`{meta.get('commit', '?')}`.",
         "",
