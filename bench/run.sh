@@ -322,6 +322,7 @@ bench_db() {
   while [ "$asked" -lt "$total_ids" ] && [ $(( $(date +%s) - warm_started )) -lt "$WARMUP_IDS" ]; do
     answered=$(wrk -t1 -c32 -d20s -s bench/lua/each_id.lua "$base" -- "$ids" "$api/events/" "$asked" \
       | awk '/^answered/ {print $2}')
+    [ "${answered:-0}" -gt 0 ] || { log "$db: WARNING the by-id warm-up got no answers"; break; }
     asked=$((asked + answered))
   done
   log "$db: asked $asked of $total_ids ids in $(( $(date +%s) - warm_started ))s"
