@@ -68,7 +68,7 @@ public final class Dispatcher implements AutoCloseable {
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
     this.cache = new ResponseCache(dataVersion,
-        config.diskCacheFile() == null ? null : DiskAnswers.open(config.diskCacheFile(), config.diskCacheBytes()));
+        () -> config.diskCacheFile() == null ? null : DiskAnswers.open(config.diskCacheFile(), config.diskCacheBytes()));
     this.turns = new BuildTurns(buildTurns, TURN_WAIT_MILLIS);
   }
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
@@ -25,7 +26,8 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * are kept as they are.
  *
  * <p>Answers about one record that memory no longer holds go to {@link DiskAnswers}, when there is one, and
- * are looked for there before they are built again.
+ * are looked for there before they are built again. The store is opened when memory first pushes an answer
+ * out: a site whose answers fit in memory never opens it, and a start does not wait for it.
  */
 final class ResponseCache implements AutoCloseable {
   /** Room for about 12 000 compressed events of 12 KB. */
@@ -47,8 +49,12 @@ final class ResponseCache implements AutoCloseable {
    */
   private final Cache<String, Kept> records;
   private final Cache<String, Kept> collections = newPartition(COLLECTION_BYTES).build();
-  /** Where answers about one record go when memory is full; null when they are dropped. */
-  private final DiskAnswers disk;
+  /** Opens the store for answers about one record that memory is full of; returns null when there is none. */
+  private final Supplier<DiskAnswers> openDisk;
+  /** Where answers about one record go when memory is full; null until opened, and when there is none. */
+  private volatile DiskAnswers disk;
+  /** Whether {@link #openDisk} was called (or the cache closed): it is called at most once. */
+  private boolean diskOpened;
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
@@ -64,21 +70,33 @@ final class ResponseCache implements AutoCloseable {
   record Kept(Entry entry, int length) {}
 
   ResponseCache(LongSupplier dataVersion) {
-    this(dataVersion, null);
+    this(dataVersion, () -> null);
   }
 
-  /** {@code disk}, when not null, is closed with this cache. */
-  ResponseCache(LongSupplier dataVersion, DiskAnswers disk) {
+  /** {@code openDisk} is called when memory first evicts an answer about one record; what it opens is closed with this cache. */
+  ResponseCache(LongSupplier dataVersion, Supplier<DiskAnswers> openDisk) {
     this.dataVersion = dataVersion;
-    this.disk = disk;
-    var records = newPartition(RECORD_BYTES);
-    if (disk != null) {
-      records.evictionListener((String key, Kept kept, RemovalCause cause) -> {
-        // an answer of an older version would never be served again
-        if (key != null && kept != null && kept.entry().version() == knownVersion) disk.keep(key, kept);
-      });
+    this.openDisk = openDisk;
+    this.records = newPartition(RECORD_BYTES)
+        .evictionListener((String key, Kept kept, RemovalCause cause) -> {
+          // an answer of an older version would never be served again
+          if (key == null || kept == null || kept.entry().version() != knownVersion) return;
+          DiskAnswers store = openedDisk();
+          if (store != null) store.keep(key, kept);
+        })
+        .build();
+  }
+
+  private DiskAnswers openedDisk() {
+    DiskAnswers store = disk;
+    if (store != null) return store;
+    synchronized (this) {
+      if (!diskOpened) {
+        diskOpened = true;
+        disk = openDisk.get();
+      }
+      return disk;
     }
-    this.records = records.build();
   }
 
   private static Caffeine<String, Kept> newPartition(long maximumBytes) {
@@ -103,7 +121,8 @@ final class ResponseCache implements AutoCloseable {
   /** The answer kept for {@code key}, if it holds for this version and second; {@code oneRecord} as for put. */
   Entry find(boolean oneRecord, String key, long version, long second) {
     Kept kept = partition(oneRecord).getIfPresent(key);
-    if (kept == null && oneRecord && disk != null) kept = disk.find(key);
+    DiskAnswers store = disk;
+    if (kept == null && oneRecord && store != null) kept = store.find(key);
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
@@ -147,7 +166,13 @@ final class ResponseCache implements AutoCloseable {
 
   @Override
   public void close() {
-    if (disk != null) disk.close();
+    DiskAnswers store;
+    synchronized (this) {
+      diskOpened = true;
+      store = disk;
+      disk = null;
+    }
+    if (store != null) store.close();
   }
 
   private static byte[] decompress(byte[] compressed, int length) {

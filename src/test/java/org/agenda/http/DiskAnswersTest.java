@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class DiskAnswersTest {
   void answersThatMemoryNoLongerHoldsAreFoundOnDiskWithTheSameBytesForTheirVersionOnly() throws Exception {
     var version = new AtomicLong(1);
     var disk = DiskAnswers.open(folder.resolve("answers"), 1L << 30);
-    try (var cache = new ResponseCache(version::get, disk)) {
+    try (var cache = new ResponseCache(version::get, () -> disk)) {
       long v1 = cache.version();
       // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 48 MB
       for (int id = 0; id < 20_000; id++) {
@@ -47,6 +48,25 @@ class DiskAnswersTest {
       assertThat(cache.find(true, KEY + 0, v2, 150)).as("a write happened since").isNull();
     }
     assertThat(Files.list(folder)).as("the store removes its files when closed").isEmpty();
+  }
+
+  @Test
+  void theStoreIsOpenedWhenMemoryFirstPushesAnAnswerOutAndNotAtStart() throws Exception {
+    Path file = folder.resolve("answers");
+    var opened = new AtomicInteger();
+    try (var cache = new ResponseCache(() -> 1, () -> {
+      opened.incrementAndGet();
+      return DiskAnswers.open(file, 1L << 30);
+    })) {
+      long version = cache.version();
+      for (int id = 0; id < 1_000; id++) cache.put(true, KEY + id, entry(id, version));
+      assertThat(opened).as("4 MB fit in memory").hasValue(0);
+      assertThat(file).doesNotExist();
+      for (int id = 1_000; id < 15_000; id++) cache.put(true, KEY + id, entry(id, version));
+      assertThat(opened).as("60 MB do not, and the store is opened once").hasValue(1);
+      assertThat(file).exists();
+    }
+    assertThat(Files.list(folder)).as("closed with the cache").isEmpty();
   }
 
   @Test
@@ -85,6 +105,10 @@ class DiskAnswersTest {
   void aFolderThatCannotBeWrittenMeansNoStore() throws Exception {
     Path notAFolder = Files.writeString(folder.resolve("file"), "x");
     assertThat(DiskAnswers.open(notAFolder.resolve("answers"), 1L << 30)).isNull();
+  }
+
+  private static ResponseCache.Entry entry(int id, long version) {
+    return new ResponseCache.Entry(ApiResponse.text(200, body(id), Dispatcher.JSON), "nl", version, 0, Long.MAX_VALUE);
   }
 
   private static ResponseCache.Kept kept(int id) {
