@@ -149,7 +149,9 @@ def section(meta, rows):
     db_bytes = num(gen.get("db_bytes"))
     lines += [
         "",
-        f"* Start time to the first 200 of `GET /health`: empty database {fmt_int(meta['start_empty_ms'])} ms, "
+        f"* Start time to the first 200 of `GET /health`: empty database {fmt_int(meta['start_empty_ms'])} ms"
+        + (f" (median of {meta['start_empty_all_ms'].replace(' ', ', ')} ms, each on a new empty database)"
+           if meta.get('start_empty_all_ms') else "") + ", "
         f"generated database {fmt_int(meta['start_data_ms'])} ms.",
         f"* Server resident memory (`ps -o rss`): {mib(meta['rss_start_kb'])} after start, "
         f"{mib(meta['rss_warm_kb'])} after warm-up, {mib(meta['rss_end_kb'])} after the run; "
@@ -166,7 +168,8 @@ def section(meta, rows):
         + (f"; copied to PostgreSQL (`agenda.jar copy`) in {num(gen.get('copied_seconds')):.0f} s."
            if gen.get("copied_seconds") else "."),
         f"* {meta['seconds_per_route']} s per route after a warm-up that asks for every event id once (at most "
-        f"{meta.get('warmup_ids_seconds', '120')} s) and then runs every route {meta['warmup_seconds']} s; "
+        f"{meta.get('warmup_ids_seconds', '120')} s) and then runs every read route {meta['warmup_seconds']} s "
+        f"and each write route {meta.get('write_warmup_seconds', meta['warmup_seconds'])} s; "
         f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
         f"`{meta.get('commit', '?')}`.",
         "",
