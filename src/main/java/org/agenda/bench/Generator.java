@@ -111,7 +111,8 @@ public final class Generator {
       return 1;
     }
     // SQLite: measured once closed, when the write-ahead log has been checkpointed into the file
-    if (config.dbUrl().startsWith("jdbc:sqlite:")) report += " db_bytes=" + sqliteSize(config.dbUrl());
+    Path sqliteFile = Database.sqliteFile(config.dbUrl()).orElse(null);
+    if (sqliteFile != null) report += " db_bytes=" + sqliteSize(sqliteFile);
     out.println(report);
     return 0;
   }
@@ -125,6 +126,8 @@ public final class Generator {
     long existing = count("event");
     long batches = (events - existing + batch - 1) / batch;
     analyze();
+    var searchIndex = new SearchIndexPause(application.database());
+    if (batches > 0) searchIndex.begin();
     Parallel.forEach("batches of " + batch + " events", 0, batches, threads, out, b -> {
       long from = existing + b * batch;
       // statistics while the tables grow: after batches 1, 2, 4, 8 … and every hundredth
@@ -138,6 +141,8 @@ public final class Generator {
         }
       });
     });
+    long indexing = System.nanoTime();
+    if (searchIndex.end()) out.printf("search index built in %.0f s%n", (System.nanoTime() - indexing) / 1e9);
     return Math.max(0, events - existing);
   }
 
@@ -221,8 +226,7 @@ public final class Generator {
   }
 
   /** The SQLite file with its write-ahead log, if any. */
-  private static long sqliteSize(String url) {
-    String file = url.substring("jdbc:sqlite:".length()).replaceFirst("\\?.*$", "");
+  private static long sqliteSize(Path file) {
     long total = 0;
     for (String suffix : List.of("", "-wal")) {
       try {

@@ -32,12 +32,12 @@ public final class BackupCommand {
       err.println(backup ? pgDump(url, user, file) : pgRestore(url, user, file));
       return 1;
     }
-    String location = url.substring("jdbc:sqlite:".length());
-    if (location.isEmpty() || location.startsWith(":memory:") || location.startsWith("file:") || location.contains("?")) {
-      err.println("agenda: backup and restore need AGENDA_DB_URL=jdbc:sqlite:<file path>, got " + url);
+    Path location = Database.sqliteFile(url).orElse(null);
+    if (location == null) {
+      err.println("agenda: backup and restore need a database file, AGENDA_DB_URL=jdbc:sqlite:<file path>, got " + url);
       return 1;
     }
-    var files = new SqliteBackup(Path.of(location));
+    var files = new SqliteBackup(location);
     try {
       if (backup) {
         long size = files.backup(file);

@@ -2,6 +2,8 @@ package org.agenda.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -9,7 +11,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +43,7 @@ public final class Database implements AutoCloseable {
   /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
   public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 10_000;
   private static final int ATTEMPTS = 3;
-  private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1";
+  private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1 RETURNING version";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
 
   private final HikariDataSource dataSource;
@@ -56,6 +61,13 @@ public final class Database implements AutoCloseable {
   private final SharedRead versionReads = new SharedRead(this::readDataVersion);
   private Connection versionConnection;
   private PreparedStatement versionStatement;
+  /**
+   * PostgreSQL: whether another process writes to the database too; null for SQLite, whose version read is a
+   * cheap read of a page in this process's memory.
+   */
+  private WriterLease lease;
+  /** The highest data version this process committed or read while the only writer (see {@link WriterLease}). */
+  private final AtomicLong countedVersion = new AtomicLong(Long.MIN_VALUE);
   /** The transaction of the {@link #batch} open on this thread, if any. */
   private final ThreadLocal<DSLContext> batch = new ThreadLocal<>();
 
@@ -94,7 +106,7 @@ public final class Database implements AutoCloseable {
     config.setJdbcUrl(url);
     config.setPoolName("agenda");
     if (sqlite) {
-      createParentDirectory(url.substring("jdbc:sqlite:".length()));
+      sqliteFile(url).ifPresent(Database::createParentDirectory);
       var sqliteConfig = new SQLiteConfig();
       sqliteConfig.enforceForeignKeys(true);
       sqliteConfig.setJournalMode(SQLiteConfig.JournalMode.WAL);
@@ -123,7 +135,20 @@ public final class Database implements AutoCloseable {
       dataSource.close();
       throw new DatabaseException("database migration failed: " + rootMessage(e));
     }
-    return new Database(dataSource, sqlite ? SQLDialect.SQLITE : SQLDialect.POSTGRES, busyTimeoutMillis);
+    var database = new Database(dataSource, sqlite ? SQLDialect.SQLITE : SQLDialect.POSTGRES, busyTimeoutMillis);
+    if (!sqlite) {
+      var credentials = new Properties();
+      if (user != null && !user.isEmpty()) credentials.setProperty("user", user);
+      if (password != null && !password.isEmpty()) credentials.setProperty("password", password);
+      try {
+        database.lease = WriterLease.take(url, credentials, database.versionReads::get,
+            version -> database.countedVersion.accumulateAndGet(version, Math::max));
+      } catch (RuntimeException e) {
+        dataSource.close();
+        throw e;
+      }
+    }
+    return database;
   }
 
   private static void migrate(HikariDataSource dataSource, boolean sqlite) {
@@ -146,9 +171,35 @@ public final class Database implements AutoCloseable {
         .validateMigrationNaming(true);
   }
 
-  private static void createParentDirectory(String file) {
-    if (file.isEmpty() || file.startsWith(":memory:") || file.startsWith("file:")) return;
-    Path parent = Path.of(file).toAbsolutePath().getParent();
+  /**
+   * The database file of a SQLite URL, as sqlite-jdbc opens it: {@code jdbc:sqlite:PATH} or the URI form
+   * {@code jdbc:sqlite:file:PATH} (also {@code file:///PATH}, percent-encoded), either with {@code ?parameters}.
+   * Empty for PostgreSQL and for a database in memory. The service's directory, the disk answer store's default
+   * place, backup and the benchmark's size all read the file from here.
+   */
+  public static Optional<Path> sqliteFile(String url) {
+    if (!url.startsWith("jdbc:sqlite:")) return Optional.empty();
+    String location = url.substring("jdbc:sqlite:".length());
+    int query = location.indexOf('?');
+    String parameters = query < 0 ? "" : location.substring(query + 1);
+    if (query >= 0) location = location.substring(0, query);
+    if (location.startsWith("file:")) {
+      location = location.substring("file:".length());
+      if (location.startsWith("//")) {
+        // an authority (empty, or localhost) before the absolute path
+        int path = location.indexOf('/', 2);
+        location = path < 0 ? "" : location.substring(path);
+      }
+      // percent-decoding only: a '+' in a URI path is a plus sign, not a space
+      location = URLDecoder.decode(location.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+    boolean inMemory = location.isEmpty() || location.startsWith(":memory:")
+        || Arrays.asList(parameters.split("&")).contains("mode=memory");
+    return inMemory ? Optional.empty() : Optional.of(Path.of(location));
+  }
+
+  private static void createParentDirectory(Path file) {
+    Path parent = file.toAbsolutePath().getParent();
     try {
       if (parent != null) Files.createDirectories(parent);
     } catch (java.io.IOException e) {
@@ -181,13 +232,17 @@ public final class Database implements AutoCloseable {
       // connection (busy, deadlock) ends the batch, which is retried whole.
       return enclosing.transactionResult(configuration -> work.apply(configuration.dsl()));
     }
+    if (lease != null && !lease.held()) throw new DatabaseBusyException(null);
     for (int attempt = 1; ; attempt++) {
       try {
-        return oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
-          T result = work.apply(configuration.dsl());
-          configuration.dsl().execute(ADVANCE_VERSION);
-          return result;
+        long[] committed = new long[1];
+        T result = oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
+          T done = work.apply(configuration.dsl());
+          committed[0] = ((Number) configuration.dsl().fetchValue(ADVANCE_VERSION)).longValue();
+          return done;
         }));
+        countedVersion.accumulateAndGet(committed[0], Math::max);
+        return result;
       } catch (IntegrityConstraintViolationException conflict) {
         if (attempt == ATTEMPTS) throw conflict;
       } catch (DataAccessException failure) {
@@ -262,6 +317,8 @@ public final class Database implements AutoCloseable {
    * one sharing the database. Every write committed before the call is counted in it (see {@link SharedRead}).
    */
   public long dataVersion() {
+    WriterLease writers = lease;
+    if (writers != null && writers.sole()) return countedVersion.get();
     return versionReads.get();
   }
 
@@ -321,6 +378,7 @@ public final class Database implements AutoCloseable {
 
   @Override
   public void close() {
+    if (lease != null) lease.close();
     closeVersionReader();
     dataSource.close();
   }

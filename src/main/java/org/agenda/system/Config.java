@@ -120,14 +120,7 @@ public record Config(
 
   /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */
   private static String defaultDiskCache(String dbUrl) {
-    if (dbUrl.startsWith("jdbc:sqlite:")) {
-      String file = dbUrl.substring("jdbc:sqlite:".length());
-      int query = file.indexOf('?');
-      if (query >= 0) file = file.substring(0, query);
-      if (file.startsWith("file:")) file = file.substring("file:".length());
-      if (!file.isEmpty() && !file.startsWith(":memory:")) return file + "-answers";
-    }
-    return "data/agenda-answers.db";
+    return Database.sqliteFile(dbUrl).map(file -> file + "-answers").orElse("data/agenda-answers.db");
   }
 
   private static String orDefault(String value, String fallback) {

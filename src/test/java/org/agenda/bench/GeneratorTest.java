@@ -47,6 +47,47 @@ class GeneratorTest {
 
     String second = run(env, List.of("200", "--batch", "64"));
     assertThat(second).contains("generated events=200 created=0");
+    assertSearchIndexComplete(url);
+  }
+
+  @Test
+  void theSearchIndexIsBuiltAtTheEndAlsoAfterAnInterruptedRun() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("bench.db");
+    Map<String, String> env = Map.of("AGENDA_DB_URL", url);
+    assertThat(run(env, List.of("40", "--batch", "16"))).contains("search index built in");
+    assertSearchIndexComplete(url);
+
+    // a run stopped after pausing the index: its triggers are gone, their SQL kept
+    try (var database = org.agenda.db.Database.open(url, "", "")) {
+      new SearchIndexPause(database).begin();
+    }
+    try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
+      assertThat(count(statement, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'translation_text_%'")).isZero();
+    }
+    assertThat(run(env, List.of("60", "--batch", "16"))).contains("created=20").contains("search index built in");
+    assertSearchIndexComplete(url);
+  }
+
+  /** The three triggers of migration V6 are there, and the index holds exactly the rows they would have written. */
+  private static void assertSearchIndexComplete(String url) throws Exception {
+    try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
+      assertThat(count(statement, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN"
+          + " ('translation_text_after_insert', 'translation_text_after_update', 'translation_text_after_delete')")).isEqualTo(3);
+      assertThat(count(statement, "SELECT count(*) FROM sqlite_master WHERE name = 'generator_paused_triggers'")).isZero();
+      long translations = count(statement, "SELECT count(*) FROM translations");
+      assertThat(translations).isPositive();
+      assertThat(count(statement, "SELECT count(*) FROM translation_text")).isEqualTo(translations);
+      assertThat(count(statement, "SELECT count(*) FROM translations WHERE record_id * 1024 + (unicode(lang) - 97) * 26"
+          + " + unicode(substr(lang, 2)) - 97 IN (SELECT rowid FROM translation_text)")).isEqualTo(translations);
+      // a word of a stored title is found through the index
+      try (var title = statement.executeQuery("SELECT name_folded FROM translations WHERE type = 'event' LIMIT 1")) {
+        title.next();
+        String word = java.util.Arrays.stream(title.getString(1).split("\\s+"))
+            .filter(w -> w.matches("[\\p{L}\\p{N}]{3,}")).findFirst().orElseThrow();
+        assertThat(count(statement, "SELECT count(*) FROM translation_text WHERE translation_text MATCH '\"" + word + "\"'"))
+            .isPositive();
+      }
+    }
   }
 
   private static long count(java.sql.Statement statement, String sql) throws Exception {

@@ -145,6 +145,23 @@ class BackupRestoreTest {
   }
 
   @Test
+  void aFileUrlWithParametersIsBackedUpAndADatabaseInMemoryIsRefused() throws Exception {
+    Path live = folder.resolve("live/agenda.db");
+    Database.open("jdbc:sqlite:" + live, "", "").close();
+    Path backup = folder.resolve("agenda-backup.db");
+    var out = new ByteArrayOutputStream();
+    assertThat(BackupCommand.run(List.of("backup", backup.toString()), "jdbc:sqlite:file:" + live + "?cache=private", "",
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err)).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("Backed up " + live);
+    assertThat(backup).exists();
+
+    var err = new ByteArrayOutputStream();
+    assertThat(BackupCommand.run(List.of("backup", backup.toString()), "jdbc:sqlite::memory:", "", System.out,
+        new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("backup and restore need a database file");
+  }
+
+  @Test
   void usageErrorsExitWithStatusTwo() {
     var err = new ByteArrayOutputStream();
     assertThat(BackupCommand.run(List.of("backup"), "jdbc:sqlite:x.db", "", System.out,
