@@ -45,7 +45,8 @@ final class WriterLease implements AutoCloseable {
   /** Called with the version read when this process becomes the sole writer, before {@link #sole()} says so. */
   private final LongConsumer countFrom;
   private final Thread thread;
-  private Connection connection;
+  /** The lease's own connection; its session holds the lock. Used by the lease thread once it runs. */
+  private volatile Connection connection;
   private int backendPid;
   private volatile boolean sole;
   private volatile boolean held;
@@ -70,7 +71,8 @@ final class WriterLease implements AutoCloseable {
     var lease = new WriterLease(url, credentials, readVersion, countFrom);
     try {
       lease.join();
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
+      // closing the connection lets go of whatever part of the lock it took
       lease.closeConnection();
       throw new DatabaseException("cannot take the writer lease: " + Database.rootMessage(e));
     }
@@ -140,7 +142,7 @@ final class WriterLease implements AutoCloseable {
             execute("SELECT pg_advisory_unlock_shared(" + KEY + ")");
           }
         }
-      } catch (SQLException e) {
+      } catch (SQLException | RuntimeException e) {
         if (closed) return;
         // Without the lock this process may neither count the version nor write until it has it again.
         sole = false;
