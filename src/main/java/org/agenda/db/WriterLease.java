@@ -115,8 +115,9 @@ final class WriterLease implements AutoCloseable {
         break;
       }
     }
-    throw new SQLException("another process holds the writer lock of this database alone and did not share it"
-        + " within " + JOIN_MILLIS / 1000 + " s (an Agenda of an older version?)");
+    throw new SQLException("another Agenda holds the writer lock of this database alone and did not share it"
+        + " within " + JOIN_MILLIS / 1000 + " s (it stopped answering, or its connection died and PostgreSQL has"
+        + " not noticed yet)");
   }
 
   /** The lease thread: shares the lock when asked, tries to hold it alone again when not. */
