@@ -54,7 +54,7 @@ final class ResponseCache implements AutoCloseable {
   /** Where answers about one record go when memory is full; null until opened, and when there is none. */
   private volatile DiskAnswers disk;
   /** Whether {@link #openDisk} was called (or the cache closed): it is called at most once. */
-  private boolean diskOpened;
+  private volatile boolean diskOpened;
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
@@ -88,12 +88,12 @@ final class ResponseCache implements AutoCloseable {
   }
 
   private DiskAnswers openedDisk() {
-    DiskAnswers store = disk;
-    if (store != null) return store;
+    // after the first call, no lock: also when there is no store (off, or it could not be opened)
+    if (diskOpened) return disk;
     synchronized (this) {
       if (!diskOpened) {
-        diskOpened = true;
         disk = openDisk.get();
+        diskOpened = true;
       }
       return disk;
     }
