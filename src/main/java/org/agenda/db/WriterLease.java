@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
 final class WriterLease implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WriterLease.class);
   /** "Agenda" in ASCII: the advisory lock of Agenda's writers. */
-  static final long KEY = 0x4167656e6461L;
-  static final String CHANNEL = "agenda_writer_lease";
-  static final int RETRY_MILLIS = 1_000;
+  private static final long KEY = 0x4167656e6461L;
+  private static final String CHANNEL = "agenda_writer_lease";
+  private static final int RETRY_MILLIS = 1_000;
   /** How long the lease thread waits for a question at a time: what closing the lease may wait for. */
   private static final int LISTEN_MILLIS = 100;
   private static final int JOIN_MILLIS = 10_000;
