@@ -8,10 +8,10 @@ import org.agenda.db.BackupCommand;
 import org.agenda.db.CopyCommand;
 import org.agenda.db.Database;
 import org.agenda.db.DatabaseException;
-import org.agenda.system.AccessLogStream;
-import org.agenda.system.Application;
-import org.agenda.system.Config;
-import org.agenda.system.ConfigException;
+import org.agenda.operations.AccessLogStream;
+import org.agenda.app.Application;
+import org.agenda.config.Config;
+import org.agenda.config.ConfigException;
 import org.agenda.user.UserCommand;
 import org.agenda.user.Users;
 

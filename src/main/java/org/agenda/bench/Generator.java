@@ -15,11 +15,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.agenda.app.Application;
+import org.agenda.config.Config;
+import org.agenda.config.SqliteFile;
 import org.agenda.db.Database;
 import org.agenda.http.Caller;
 import org.agenda.record.RecordTables;
-import org.agenda.system.Application;
-import org.agenda.system.Config;
 import org.agenda.term.TermTables;
 import org.agenda.user.Role;
 import org.agenda.user.Users;
@@ -111,7 +112,7 @@ public final class Generator {
       return 1;
     }
     // SQLite: measured once closed, when the write-ahead log has been checkpointed into the file
-    Path sqliteFile = Database.sqliteFile(config.dbUrl()).orElse(null);
+    Path sqliteFile = SqliteFile.of(config.dbUrl()).orElse(null);
     if (sqliteFile != null) report += " db_bytes=" + sqliteSize(sqliteFile);
     out.println(report);
     return 0;

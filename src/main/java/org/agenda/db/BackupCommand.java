@@ -3,6 +3,7 @@ package org.agenda.db;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.agenda.config.SqliteFile;
 
 /**
  * {@code backup FILE} and {@code restore FILE}. On SQLite they copy the database file ({@link SqliteBackup});
@@ -32,7 +33,7 @@ public final class BackupCommand {
       err.println(backup ? pgDump(url, user, file) : pgRestore(url, user, file));
       return 1;
     }
-    Path location = Database.sqliteFile(url).orElse(null);
+    Path location = SqliteFile.of(url).orElse(null);
     if (location == null) {
       err.println("agenda: backup and restore need a database file, AGENDA_DB_URL=jdbc:sqlite:<file path>, got " + url);
       return 1;

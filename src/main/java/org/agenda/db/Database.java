@@ -2,8 +2,6 @@ package org.agenda.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,17 +9,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.agenda.config.Config;
+import org.agenda.config.SqliteFile;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.jooq.DSLContext;
@@ -41,7 +39,6 @@ import org.sqlite.SQLiteException;
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
   /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
-  public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 10_000;
   private static final int ATTEMPTS = 3;
   private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1 RETURNING version";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
@@ -90,7 +87,7 @@ public final class Database implements AutoCloseable {
 
   /** Opens the pool and brings the schema up to date; refuses a schema written by a newer version. */
   public static Database open(String url, String user, String password) {
-    return open(url, user, password, DEFAULT_BUSY_TIMEOUT_MILLIS);
+    return open(url, user, password, Config.DEFAULT_DB_BUSY_TIMEOUT_MILLIS);
   }
 
   /**
@@ -106,7 +103,7 @@ public final class Database implements AutoCloseable {
     config.setJdbcUrl(url);
     config.setPoolName("agenda");
     if (sqlite) {
-      sqliteFile(url).ifPresent(Database::createParentDirectory);
+      SqliteFile.of(url).ifPresent(Database::createParentDirectory);
       var sqliteConfig = new SQLiteConfig();
       sqliteConfig.enforceForeignKeys(true);
       sqliteConfig.setJournalMode(SQLiteConfig.JournalMode.WAL);
@@ -171,33 +168,6 @@ public final class Database implements AutoCloseable {
         .validateMigrationNaming(true);
   }
 
-  /**
-   * The database file of a SQLite URL, as sqlite-jdbc opens it: {@code jdbc:sqlite:PATH} or the URI form
-   * {@code jdbc:sqlite:file:PATH} (also {@code file:///PATH}, percent-encoded), either with {@code ?parameters}.
-   * Empty for PostgreSQL and for a database in memory. The service's directory, the disk answer store's default
-   * place, backup and the benchmark's size all read the file from here.
-   */
-  public static Optional<Path> sqliteFile(String url) {
-    if (!url.startsWith("jdbc:sqlite:")) return Optional.empty();
-    String location = url.substring("jdbc:sqlite:".length());
-    int query = location.indexOf('?');
-    String parameters = query < 0 ? "" : location.substring(query + 1);
-    if (query >= 0) location = location.substring(0, query);
-    if (location.startsWith("file:")) {
-      location = location.substring("file:".length());
-      if (location.startsWith("//")) {
-        // an authority (empty, or localhost) before the absolute path
-        int path = location.indexOf('/', 2);
-        location = path < 0 ? "" : location.substring(path);
-      }
-      // percent-decoding only: a '+' in a URI path is a plus sign, not a space
-      location = URLDecoder.decode(location.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-    boolean inMemory = location.isEmpty() || location.startsWith(":memory:")
-        || Arrays.asList(parameters.split("&")).contains("mode=memory");
-    return inMemory ? Optional.empty() : Optional.of(Path.of(location));
-  }
-
   private static void createParentDirectory(Path file) {
     Path parent = file.toAbsolutePath().getParent();
     try {
@@ -216,6 +186,17 @@ public final class Database implements AutoCloseable {
 
   public DSLContext dsl() {
     return dsl;
+  }
+
+  /**
+   * The data version that reads with {@code dsl} are served at, read once for a whole answer and before
+   * anything is loaded, so that an object is never kept under a version older than the data it was read
+   * from; {@code readForTheRequest}, when not null, is one read so before this request loaded anything. Null
+   * inside a transaction: it may see its own uncommitted writes, so nothing may be kept or served.
+   */
+  public Long versionOf(DSLContext dsl, Long readForTheRequest) {
+    if (dsl != this.dsl) return null;
+    return readForTheRequest != null ? readForTheRequest : dataVersion();
   }
 
   /**

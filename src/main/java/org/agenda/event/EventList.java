@@ -15,8 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.agenda.config.Config;
 import org.agenda.db.Database;
-import org.agenda.db.VersionedCache;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
@@ -31,7 +31,6 @@ import org.agenda.record.ListQueries;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.TextIndex;
-import org.agenda.system.Config;
 import org.agenda.term.TermLookup;
 import org.agenda.term.TermTables;
 import org.agenda.text.Folding;
@@ -179,7 +178,7 @@ final class EventList {
         .orderBy(START_UTC, EVENT_ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
-    var related = view.related(dsl, VersionedCache.versionFor(database, dsl, request.dataVersion()), events,
+    var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
         request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
     String navigation = paging.navigation(request.urls().collection("events"), navigation(request, statuses, bounds));

@@ -1,14 +1,17 @@
 package org.agenda.event;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import org.agenda.config.Config;
+import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
-import org.agenda.db.VersionedCache;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResource;
 import org.agenda.http.ApiResponse;
 import org.agenda.http.Endpoint;
 import org.agenda.http.Invalid;
@@ -16,16 +19,15 @@ import org.agenda.http.Param;
 import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
 import org.agenda.i18n.Languages;
+import org.agenda.organizer.Organizers;
 import org.agenda.record.Access;
 import org.agenda.record.FuturePublisher;
 import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.Translations;
-import org.agenda.system.Config;
 import org.agenda.user.Role;
 import org.agenda.venue.Venues;
-import org.agenda.organizer.Organizers;
 import org.jooq.DSLContext;
 
 /** The event routes R2–R4 of §2.2: list and create, and read, update and delete by id or slug. */
@@ -41,25 +43,37 @@ public final class EventRoutes {
   private final EventLinks links;
   private final FuturePublisher publisher;
   /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
-  private final VersionedCache<Event> events = new VersionedCache<>(10_000);
+  private final ByIdLoader<Event> events;
+
+  /** What the self-description says of events. */
+  private final ApiResource resource;
 
   public EventRoutes(Database database, Config config, Languages languages, Venues venues, Organizers organizers,
-      RecordWrites writes, LongPredicate userExists, FuturePublisher publisher) {
+      RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders) {
     this.database = database;
+    this.events = loaders.of(10_000, (dsl, ids) -> {
+      Map<Long, Event> found = new HashMap<>();
+      for (long id : ids) {
+        Event event = EventStore.lookup(dsl, id).event();
+        if (event != null) found.put(id, event);
+      }
+      return found;
+    });
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
-    this.view = new EventView(config, languages, venues, organizers);
+    this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
+    this.resource = EventSchemas.resource(venues.resource(), organizers.resource());
   }
 
   /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
   private record SlugTarget(Long id) {}
 
   public void register(RouteTable routes) {
-    routes.add(Route.namespaced("/events", List.of(
+    routes.add(Route.namespaced("/events", resource, List.of(
         Endpoint.read(list.params(), list::check, list::handle),
         Endpoint.write(List.of("POST"), Role.CONTRIBUTOR, EventFields.writeFields(true), this::checkWrite,
             this::create))));
@@ -76,7 +90,7 @@ public final class EventRoutes {
         resolveSlug(request, invalid);
         checkWrite(request, invalid);
       } : this::checkWrite;
-      routes.add(Route.namespaced(bySlug ? "/events/by-slug/{slug}" : "/events/{id}", List.of(
+      routes.add(Route.namespaced(bySlug ? "/events/by-slug/{slug}" : "/events/{id}", resource, List.of(
           Endpoint.read(List.of(target, password), targetCheck, this::read),
           Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
                   Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher)."),
@@ -144,15 +158,12 @@ public final class EventRoutes {
   /** The event to read, kept for the data version (§10.5); anything else (errors included) as {@link #target}. */
   private Event readTarget(ApiRequest request, Long version) {
     long id = targetId(request);
-    Event kept = events.get(version, List.of(id), ids -> {
-      Event found = EventStore.lookup(database.dsl(), id).event();
-      return found == null ? Map.of() : Map.of(id, found);
-    }).get(id);
+    Event kept = events.load(database.dsl(), version, List.of(id)).get(id);
     return kept != null ? kept : target(database.dsl(), request, false);
   }
 
   private ApiResponse read(ApiRequest request) {
-    Long version = VersionedCache.versionFor(database, database.dsl(), request.dataVersion());
+    Long version = database.versionOf(database.dsl(), request.dataVersion());
     Event event = readTarget(request, version);
     var caller = request.caller();
     boolean canEdit = Access.canEdit(caller, event.author, event.effectiveStatus());
@@ -235,7 +246,7 @@ public final class EventRoutes {
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
     return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
-        view.related(database.dsl(), VersionedCache.versionFor(database, database.dsl(), null), List.of(event),
+        view.related(database.dsl(), database.versionOf(database.dsl(), null), List.of(event),
             request.language(), request.urls(), false));
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -12,28 +11,27 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.agenda.term.Term;
-import org.agenda.term.Terms;
-import org.agenda.db.VersionedCache;
-import org.agenda.organizer.Organizer;
-import org.agenda.organizer.Organizers;
-import org.agenda.record.RecordKind;
-import org.agenda.record.StoredRecord;
-import org.agenda.venue.Venue;
-import org.agenda.venue.Venues;
-import org.jooq.DSLContext;
+import org.agenda.config.Config;
+import org.agenda.db.ByIdLoader;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
+import org.agenda.organizer.Organizer;
+import org.agenda.organizer.Organizers;
+import org.agenda.record.RecordKind;
 import org.agenda.record.RecordView;
+import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
-import org.agenda.system.Config;
+import org.agenda.term.Term;
+import org.agenda.term.Terms;
 import org.agenda.text.PlainText;
 import org.agenda.time.DateTimes;
 import org.agenda.time.EventTimezone;
+import org.agenda.venue.Venue;
+import org.agenda.venue.Venues;
+import org.jooq.DSLContext;
 
 /** The event representation of §5.2, its password-stripped list form (§4.8) and its {@code json_ld} (§5.10). */
 final class EventView {
@@ -41,25 +39,25 @@ final class EventView {
   private final Languages languages;
   private final Venues venues;
   private final Organizers organizers;
-  private final VersionedCache<Term> termCache;
-  private final VersionedCache<Venue> venueCache;
-  private final VersionedCache<Organizer> organizerCache;
+  private final ByIdLoader<Term> terms;
+  private final ByIdLoader<Venue> venueLoader;
+  private final ByIdLoader<Organizer> organizerLoader;
 
-  EventView(Config config, Languages languages, Venues venues, Organizers organizers) {
+  EventView(Config config, Languages languages, Venues venues, Organizers organizers, ByIdLoader.Factory loaders) {
     this.config = config;
     this.languages = languages;
     this.venues = venues;
     this.organizers = organizers;
     // Few and shared by many events: kept, a read of an event then loads only the event itself.
-    this.termCache = new VersionedCache<>(10_000);
-    this.venueCache = new VersionedCache<>(20_000);
-    this.organizerCache = new VersionedCache<>(20_000);
+    this.terms = loaders.of(10_000, Terms::load);
+    this.venueLoader = loaders.of(20_000, venues::load);
+    this.organizerLoader = loaders.of(20_000, organizers::load);
   }
 
   /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */
   record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers) {}
 
-  /** {@code version}: of {@link VersionedCache#versionFor}, for {@code dsl}. */
+  /** {@code version}: of {@link org.agenda.db.Database#versionOf}, for {@code dsl}. */
   Related related(DSLContext dsl, Long version, Collection<Event> events, String requestLanguage, Urls urls,
       boolean withJsonLd) {
     Set<Long> termIds = new LinkedHashSet<>();
@@ -71,11 +69,9 @@ final class EventView {
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
-    return new Related(termCache.get(version, termIds, missing -> Terms.load(dsl, missing)),
-        embedded(venues, venueCache.get(version, venueIds, missing -> venues.load(dsl, missing)), requestLanguage, urls,
-            withJsonLd),
-        embedded(organizers, organizerCache.get(version, organizerIds, missing -> organizers.load(dsl, missing)),
-            requestLanguage, urls, withJsonLd));
+    return new Related(terms.load(dsl, version, termIds),
+        embedded(venues, venueLoader.load(dsl, version, venueIds), requestLanguage, urls, withJsonLd),
+        embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls, withJsonLd));
   }
 
   /**

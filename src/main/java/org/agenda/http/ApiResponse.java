@@ -31,12 +31,12 @@ public final class ApiResponse {
   }
 
   /** An answer read back from where it was kept; its headers follow with {@link #header}. */
-  static ApiResponse stored(int status, byte[] body, String contentType) {
+  public static ApiResponse stored(int status, byte[] body, String contentType) {
     return new ApiResponse(status, body, contentType);
   }
 
   /** The same answer with another body: the cache's stored form of it, or that form undone. */
-  ApiResponse withBody(byte[] otherBody) {
+  public ApiResponse withBody(byte[] otherBody) {
     var copy = new ApiResponse(status, otherBody, contentType);
     copy.headers.putAll(headers);
     return copy;

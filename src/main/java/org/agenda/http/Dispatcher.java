@@ -18,11 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.agenda.config.Config;
 import org.agenda.db.DatabaseBusyException;
-import org.agenda.system.Config;
 import org.agenda.user.AuthResult;
 import org.agenda.user.Authenticator;
 
@@ -34,8 +33,6 @@ import org.agenda.user.Authenticator;
 public final class Dispatcher implements AutoCloseable {
   public static final String JSON = "application/json; charset=UTF-8";
   private static final int MAX_TARGET_BYTES = 8192;
-  /** How long a read waits for a turn to build its answer before it goes on without one. */
-  private static final long TURN_WAIT_MILLIS = 50;
   private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+");
   private static final List<String> NAMESPACE = List.of("cal", "events", "v1");
@@ -48,18 +45,15 @@ public final class Dispatcher implements AutoCloseable {
   private final RequestObserver observer;
   private final Runnable beforeEachRequest;
   private final Cors cors;
-  private final ResponseCache cache;
+  private final ReadAnswers answers;
   private final RequestIds requestIds = new RequestIds();
-  /** Turns for building the answers of reads. */
-  private final BuildTurns turns;
 
   /**
    * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
-   * {@code dataVersion} reads the version that every committed write advances (see {@link ResponseCache});
-   * {@code buildTurns} is how many reads may build their answer at once.
+   * {@code answers} keeps the answers of anonymous reads and gives reads their turns to build.
    */
   public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer,
-      Runnable beforeEachRequest, LongSupplier dataVersion, int buildTurns) {
+      Runnable beforeEachRequest, ReadAnswers answers) {
     this.routes = routes;
     this.config = config;
     this.authenticator = authenticator;
@@ -67,9 +61,7 @@ public final class Dispatcher implements AutoCloseable {
     this.observer = observer;
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
-    this.cache = new ResponseCache(dataVersion,
-        () -> config.diskCacheFile() == null ? null : DiskAnswers.open(config.diskCacheFile(), config.diskCacheBytes()));
-    this.turns = new BuildTurns(buildTurns, TURN_WAIT_MILLIS);
+    this.answers = answers;
   }
 
   /** State gathered while one request is processed, for the response headers and the access log. */
@@ -93,10 +85,10 @@ public final class Dispatcher implements AutoCloseable {
     }
   }
 
-  /** Releases what the answer cache keeps outside memory. */
+  /** Releases what the answers are kept in outside memory. */
   @Override
   public void close() {
-    cache.close();
+    answers.close();
   }
 
   public void handle(Context ctx) {
@@ -173,38 +165,23 @@ public final class Dispatcher implements AutoCloseable {
       return inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null))
           .response();
     }
-    long version = cache.version();
+    long version = answers.version();
     String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query);
-    boolean oneRecord = !match.pathValue().isEmpty();
-    ResponseCache.Entry cached = cache.find(oneRecord, key, version, now.getEpochSecond());
-    boolean leads = false;
-    if (cached == null) {
-      leads = cache.lead(key);
-      if (!leads) cached = cache.find(oneRecord, key, version, now.getEpochSecond());
-    }
-    if (cached != null) {
-      exchange.language = cached.language();
-      return cached.response();
-    }
-    try {
-      Invoked invoked =
-          inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version));
-      if (invoked.response().status() == 200) {
-        cache.put(oneRecord, key, new ResponseCache.Entry(invoked.response(), exchange.language, version,
-            invoked.request().validFrom(), invoked.request().validUntil()));
-      }
-      return invoked.response();
-    } finally {
-      if (leads) cache.built(key);
-    }
+    ReadAnswers.Answer answer = answers.answer(key, !match.pathValue().isEmpty(), version, now.getEpochSecond(), () -> {
+      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version);
+      return new ReadAnswers.Answer(invoked.response(), exchange.language, invoked.request().validFrom(),
+          invoked.request().validUntil());
+    });
+    exchange.language = answer.language();
+    return answer.response();
   }
 
   /** The answer of an endpoint and the request it answered. */
   private record Invoked(ApiRequest request, ApiResponse response) {}
 
-  /** Builds the answer to a read in a turn (see {@link BuildTurns}); anything else at once. */
+  /** Builds the answer to a read in a turn; anything else at once. */
   private Invoked inTurn(Exchange exchange, Supplier<Invoked> build) {
-    return isRead(exchange) ? turns.run(build) : build.get();
+    return isRead(exchange) ? answers.inTurn(build) : build.get();
   }
 
   /** GET and HEAD: nothing is written, and the answer may be taken from the cache or built in a turn. */

@@ -22,6 +22,25 @@ public final class ListPage {
             .describe(items + " per page; values above " + maxPerPage + " are capped."));
   }
 
+  /**
+   * The schema of a list envelope (§5.11) of {@code key} items of the component {@code item}: records list their
+   * items first, terms after the totals.
+   */
+  public static ObjectNode schema(String key, String item, String description, boolean itemsFirst) {
+    var keys = new JsonSchema.Keys();
+    ObjectNode items = JsonSchema.arrayOf(JsonSchema.ref(item), null);
+    if (itemsFirst) keys.always(key, items);
+    keys.always("rest_url", JsonSchema.string("This page; parameters in effect, then page."));
+    if (itemsFirst) keys.optional("next_rest_url", JsonSchema.string("The next page, when there is one."));
+    if (itemsFirst) keys.optional("previous_rest_url", JsonSchema.string("The previous page, when there is one."));
+    keys.always("total", JsonSchema.integer("Number of matching items, ignoring paging."));
+    keys.always("total_pages", JsonSchema.integer("Number of pages; 0 when total is 0."));
+    if (!itemsFirst) keys.always(key, items);
+    if (!itemsFirst) keys.optional("next_rest_url", JsonSchema.string("The next page, when there is one."));
+    if (!itemsFirst) keys.optional("previous_rest_url", JsonSchema.string("The previous page, when there is one."));
+    return keys.object(description);
+  }
+
   /** The {@code page} and {@code per_page} of the request, {@code per_page} capped (§2.9). */
   public ListPage(ApiRequest request, int defaultPerPage, int maxPerPage) {
     this.page = request.has("page") ? request.integer("page") : 1;

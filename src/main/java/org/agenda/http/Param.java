@@ -21,7 +21,7 @@ public final class Param {
     INTEGER("integer"), NUMBER("number"), BOOLEAN("boolean"), STRING("string"), LIST("array"),
     DATE("string"), ENUM("string"), CUSTOM(null);
 
-    final String jsonType;
+    public final String jsonType;
 
     Type(String jsonType) {
       this.jsonType = jsonType;
@@ -438,7 +438,7 @@ public final class Param {
   }
 
   /** The parameter as the namespace index shows it (§9.2). */
-  ObjectNode describeForIndex() {
+  public ObjectNode describeForIndex() {
     ObjectNode arg = Json.object();
     arg.put("description", description);
     if (type.jsonType != null) arg.put("type", type.jsonType);

@@ -13,27 +13,36 @@ public final class Route {
   private final boolean namespaced;
   private final boolean languageSegmentAllowed;
   private final List<Endpoint> endpoints;
+  /** What the self-description says of the resource; null outside the namespace. */
+  private final ApiResource resource;
 
-  private Route(String pattern, boolean namespaced, boolean languageSegmentAllowed, List<Endpoint> endpoints) {
+  private Route(String pattern, ApiResource resource, boolean namespaced, boolean languageSegmentAllowed,
+      List<Endpoint> endpoints) {
     this.pattern = pattern;
+    this.resource = resource;
     this.segments = pattern.isEmpty() || pattern.equals("/") ? List.of() : List.of(pattern.substring(1).split("/"));
     this.namespaced = namespaced;
     this.languageSegmentAllowed = languageSegmentAllowed;
     this.endpoints = List.copyOf(endpoints);
   }
 
-  /** A route under {@code /{ns}}; {@code pattern} is "" for the namespace itself. */
-  public static Route namespaced(String pattern, List<Endpoint> endpoints) {
-    return new Route(pattern, true, true, endpoints);
+  /** A route under {@code /{ns}} of {@code resource}; {@code pattern} is "" for the namespace itself. */
+  public static Route namespaced(String pattern, ApiResource resource, List<Endpoint> endpoints) {
+    return new Route(pattern, resource, true, true, endpoints);
   }
 
   /** A route outside the namespace; only the root index takes a language segment (§2.1). */
   public static Route outside(String pattern, boolean languageSegmentAllowed, List<Endpoint> endpoints) {
-    return new Route(pattern, false, languageSegmentAllowed, endpoints);
+    return new Route(pattern, null, false, languageSegmentAllowed, endpoints);
   }
 
   Route withEndpoints(List<Endpoint> replaced) {
-    return new Route(pattern, namespaced, languageSegmentAllowed, replaced);
+    return new Route(pattern, resource, namespaced, languageSegmentAllowed, replaced);
+  }
+
+  /** The resource a namespace route belongs to, as the self-description tells it. */
+  public ApiResource resource() {
+    return resource;
   }
 
   public boolean isNamespaced() {

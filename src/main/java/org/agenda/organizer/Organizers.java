@@ -8,6 +8,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.agenda.config.Config;
+import org.agenda.http.ApiResource;
 import org.agenda.http.Param;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
@@ -18,7 +20,6 @@ import org.agenda.record.RecordView;
 import org.agenda.record.Records;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
-import org.agenda.system.Config;
 import org.agenda.text.PlainText;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -43,6 +44,11 @@ public final class Organizers implements RecordKind<Organizer> {
   @Override
   public String collection() {
     return "organizers";
+  }
+
+  @Override
+  public ApiResource resource() {
+    return OrganizerSchemas.RESOURCE;
   }
 
   @Override

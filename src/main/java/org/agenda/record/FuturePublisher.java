@@ -3,8 +3,9 @@ package org.agenda.record;
 import static org.agenda.record.RecordTables.*;
 
 import java.time.Clock;
+import java.util.function.ObjLongConsumer;
 import org.agenda.db.Database;
-import org.agenda.term.TermCounts;
+import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
 /**
@@ -14,16 +15,23 @@ import org.jooq.impl.DSL;
  * stored a {@code future} record, so the check costs one comparison almost always.
  */
 public final class FuturePublisher implements Runnable {
+  private static final long RECHECK_SECONDS = 30;
+
   private final Database database;
   private final Clock clock;
-  private static final long RECHECK_SECONDS = 30;
+  private final ObjLongConsumer<DSLContext> publishing;
 
   private volatile long nextDue = Long.MIN_VALUE;
   private volatile long nextRecheck = Long.MIN_VALUE;
 
-  public FuturePublisher(Database database, Clock clock) {
+  /**
+   * {@code publishing} runs in the transaction that publishes the records due at the given epoch second, before
+   * it: what is derived from published records (the term counts) follows them.
+   */
+  public FuturePublisher(Database database, Clock clock, ObjLongConsumer<DSLContext> publishing) {
     this.database = database;
     this.clock = clock;
+    this.publishing = publishing;
   }
 
   /** A record was stored as {@code future} with this publication date. */
@@ -42,7 +50,7 @@ public final class FuturePublisher implements Runnable {
       if (earliest != null && earliest <= now) {
         // A write like any other: it advances the data version, so cached answers show the new status.
         database.transaction(dsl -> {
-          TermCounts.publishingDue(dsl, now);
+          publishing.accept(dsl, now);
           return dsl.update(RECORDS).set(STATUS, Status.PUBLISH)
               .where(STATUS.eq(Status.FUTURE).and(DATE_UTC.le(now))).execute();
         });

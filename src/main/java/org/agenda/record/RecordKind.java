@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.agenda.http.ApiResource;
 import org.agenda.http.Param;
 import org.agenda.http.Urls;
 import org.jooq.DSLContext;
@@ -18,6 +19,9 @@ public interface RecordKind<T extends StoredRecord> {
 
   /** The collection segment of its URLs ({@code venues}). */
   String collection();
+
+  /** What the self-description says of its routes and representations. */
+  ApiResource resource();
 
   /** The table that links events to records of this kind (§6.4). */
   RecordTables.LinkTable eventLinks();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.LongPredicate;
+import org.agenda.config.Config;
 import org.agenda.db.Database;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
@@ -15,7 +16,6 @@ import org.agenda.http.Param;
 import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
 import org.agenda.i18n.Languages;
-import org.agenda.system.Config;
 import org.agenda.text.PlainText;
 import org.agenda.user.Role;
 import org.jooq.DSLContext;
@@ -51,7 +51,7 @@ public final class RecordRoutes<T extends StoredRecord> {
 
   public void register(RouteTable routes) {
     String noun = kind.type();
-    routes.add(Route.namespaced("/" + kind.collection(), List.of(
+    routes.add(Route.namespaced("/" + kind.collection(), kind.resource(), List.of(
         Endpoint.read(list.params(), list::check, list::handle),
         Endpoint.write(List.of("POST"), Role.CONTRIBUTOR, kind.writeFields(true), this::checkWrite, this::create))));
     for (boolean bySlug : new boolean[] {false, true}) {
@@ -62,7 +62,7 @@ public final class RecordRoutes<T extends StoredRecord> {
       var update = new ArrayList<Param>();
       update.add(target);
       update.addAll(kind.writeFields(false));
-      routes.add(Route.namespaced("/" + kind.collection() + (bySlug ? "/by-slug/{slug}" : "/{id}"), List.of(
+      routes.add(Route.namespaced("/" + kind.collection() + (bySlug ? "/by-slug/{slug}" : "/{id}"), kind.resource(), List.of(
           Endpoint.read(List.of(target), resolve, this::read),
           Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
               Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher).")),

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.agenda.i18n.Languages;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
+import org.agenda.i18n.Languages;
 import org.agenda.time.DateTimes;
 
 /** Pieces of the representations that events, venues and organizers share (§5.2, §5.5–§5.7, §3.3). */

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.agenda.config.Config;
 import org.agenda.db.Database;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
@@ -19,7 +20,6 @@ import org.agenda.http.Param;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Records;
 import org.agenda.record.Translation;
-import org.agenda.system.Config;
 import org.agenda.text.Folding;
 import org.jooq.DSLContext;
 

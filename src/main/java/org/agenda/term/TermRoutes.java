@@ -2,9 +2,11 @@ package org.agenda.term;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.agenda.config.Config;
 import org.agenda.db.Database;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResource;
 import org.agenda.http.ApiResponse;
 import org.agenda.http.Endpoint;
 import org.agenda.http.Invalid;
@@ -12,7 +14,6 @@ import org.agenda.http.Param;
 import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
 import org.agenda.i18n.Languages;
-import org.agenda.system.Config;
 
 /**
  * The category and tag routes R11–R14 of §2.2: list and create, and read, update and delete by id. One
@@ -53,7 +54,8 @@ public final class TermRoutes {
     }
 
     void register(RouteTable routes) {
-      routes.add(Route.namespaced("/" + taxonomy.collection, List.of(
+      ApiResource resource = TermSchemas.resource(taxonomy);
+      routes.add(Route.namespaced("/" + taxonomy.collection, resource, List.of(
           Endpoint.read(list.params(), list::check, list::handle),
           Endpoint.write(List.of("POST"), taxonomy.writeRole, write.fields(true),
               (request, invalid) -> write.check(database.dsl(), request, invalid, null), this::create))));
@@ -61,7 +63,7 @@ public final class TermRoutes {
       var update = new ArrayList<Param>();
       update.add(id);
       update.addAll(write.fields(false));
-      routes.add(Route.namespaced("/" + taxonomy.collection + "/{id}", List.of(
+      routes.add(Route.namespaced("/" + taxonomy.collection + "/{id}", resource, List.of(
           Endpoint.read(List.of(id), this::findTarget, this::read),
           Endpoint.write(UPDATE_METHODS, taxonomy.writeRole, List.copyOf(update), (request, invalid) -> {
             findTarget(request, invalid);

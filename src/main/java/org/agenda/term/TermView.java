@@ -1,11 +1,11 @@
 package org.agenda.term;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.agenda.config.Config;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Translation;
-import org.agenda.system.Config;
 
 /** A category or tag as the {@code /categories} and {@code /tags} routes return it (§5.8.1). */
 final class TermView {

@@ -9,6 +9,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.agenda.config.Config;
+import org.agenda.http.ApiResource;
 import org.agenda.http.Json;
 import org.agenda.http.Param;
 import org.agenda.http.Urls;
@@ -20,7 +22,6 @@ import org.agenda.record.RecordView;
 import org.agenda.record.Records;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
-import org.agenda.system.Config;
 import org.agenda.text.PlainText;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -45,6 +46,11 @@ public final class Venues implements RecordKind<Venue> {
   @Override
   public String collection() {
     return "venues";
+  }
+
+  @Override
+  public ApiResource resource() {
+    return VenueSchemas.RESOURCE;
   }
 
   @Override

@@ -68,21 +68,6 @@ class DatabaseTest {
   }
 
   @Test
-  void theSqliteFileIsReadFromEveryFormOfUrlThatSqliteJdbcOpens() {
-    assertThat(Database.sqliteFile("jdbc:sqlite:/srv/agenda/agenda.db")).contains(Path.of("/srv/agenda/agenda.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite:data/agenda.db?busy_timeout=5000")).contains(Path.of("data/agenda.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite:file:/srv/a.db?cache=shared")).contains(Path.of("/srv/a.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite:file:///srv/my%20events+1.db")).contains(Path.of("/srv/my events+1.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite:file://localhost/srv/a.db")).contains(Path.of("/srv/a.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite:file:relative.db")).contains(Path.of("relative.db"));
-    assertThat(Database.sqliteFile("jdbc:sqlite::memory:")).isEmpty();
-    assertThat(Database.sqliteFile("jdbc:sqlite:")).isEmpty();
-    assertThat(Database.sqliteFile("jdbc:sqlite:file::memory:?cache=shared")).isEmpty();
-    assertThat(Database.sqliteFile("jdbc:sqlite:file:shared?mode=memory&cache=shared")).isEmpty();
-    assertThat(Database.sqliteFile("jdbc:postgresql://127.0.0.1:5432/agenda")).isEmpty();
-  }
-
-  @Test
   void theFolderOfAFileUrlIsCreatedToo() throws Exception {
     Path file = folder.resolve("from uri/agenda.db");
     String url = "jdbc:sqlite:file://" + file.toString().replace(" ", "%20") + "?cache=private";

@@ -21,8 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.agenda.system.Application;
-import org.agenda.system.Config;
+import org.agenda.app.Application;
+import org.agenda.config.Config;
 import org.agenda.user.Role;
 import org.agenda.user.Users;
 

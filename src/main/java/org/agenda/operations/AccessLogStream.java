@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.operations;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;

@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -12,6 +12,7 @@ import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.agenda.http.ApiResponse;
 
 /**
  * Answers to anonymous reads, kept for one data version (§10.5): every committed write advances the

@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.config;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.agenda.db.Database;
 
 /**
  * Every setting of contract §10.1, read once from the environment and checked. An invalid value is a
@@ -42,6 +41,8 @@ public record Config(
     Path diskCacheFile,
     long diskCacheBytes) {
 
+  /** How long a SQLite write waits for a lock another process holds, per attempt (AGENDA_DB_BUSY_TIMEOUT). */
+  public static final int DEFAULT_DB_BUSY_TIMEOUT_MILLIS = 10_000;
   public static final List<String> PERMALINK_RESOURCES = List.of("event", "venue", "organizer", "category", "tag");
   private static final Map<String, String> DEFAULT_PERMALINKS = Map.of(
       "event", "{public_url}/{lang}/event/{slug}/",
@@ -64,7 +65,7 @@ public record Config(
     if (!dbUrl.startsWith("jdbc:sqlite:") && !dbUrl.startsWith("jdbc:postgresql:")) {
       throw new ConfigException("AGENDA_DB_URL must start with jdbc:sqlite: or jdbc:postgresql:, got " + dbUrl);
     }
-    int busyTimeout = integer(get, "AGENDA_DB_BUSY_TIMEOUT", Database.DEFAULT_BUSY_TIMEOUT_MILLIS, 1, 600_000);
+    int busyTimeout = integer(get, "AGENDA_DB_BUSY_TIMEOUT", DEFAULT_DB_BUSY_TIMEOUT_MILLIS, 1, 600_000);
     ZoneId zone = zone(orDefault(get.apply("AGENDA_TIMEZONE"), "UTC"));
     List<String> languages = languages(orDefault(get.apply("AGENDA_LANGUAGES"), "nl,en,fr"));
     String defaultLanguage = orDefault(get.apply("AGENDA_DEFAULT_LANGUAGE"), "nl").toLowerCase(Locale.ROOT);
@@ -120,7 +121,7 @@ public record Config(
 
   /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */
   private static String defaultDiskCache(String dbUrl) {
-    return Database.sqliteFile(dbUrl).map(file -> file + "-answers").orElse("data/agenda-answers.db");
+    return SqliteFile.of(dbUrl).map(file -> file + "-answers").orElse("data/agenda-answers.db");
   }
 
   private static String orDefault(String value, String fallback) {

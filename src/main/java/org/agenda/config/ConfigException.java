@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.config;
 
 /** Invalid configuration; the message is the single line printed before the service exits with 1. */
 public final class ConfigException extends RuntimeException {

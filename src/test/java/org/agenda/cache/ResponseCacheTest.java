@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Dispatcher;
 import org.junit.jupiter.api.Test;
 
 /** What the answer cache keeps and hands out, below the HTTP tests of {@code ResponseCacheApiTest}. */

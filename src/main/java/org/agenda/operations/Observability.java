@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.operations;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.Counter;
@@ -20,14 +20,14 @@ import org.agenda.http.Json;
 import org.agenda.http.RequestObserver;
 
 /** The access log and the Prometheus metrics of §10.2, fed by every finished request. */
-final class Observability implements RequestObserver {
+public final class Observability implements RequestObserver {
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Counter authFailures;
   private final PrintStream log;
   private final boolean json;
   private final Clock clock;
 
-  Observability(PrintStream log, boolean json, Clock clock) {
+  public Observability(PrintStream log, boolean json, Clock clock) {
     this.log = log;
     this.json = json;
     this.clock = clock;
@@ -39,7 +39,7 @@ final class Observability implements RequestObserver {
   }
 
   /** Registers the {@code agenda_records{type}} gauges, read from the database at each scrape. */
-  void recordGauges(Map<String, ToDoubleFunction<String>> counters) {
+  public void recordGauges(Map<String, ToDoubleFunction<String>> counters) {
     counters.forEach((type, count) -> Gauge.builder("agenda.records", type, count)
         .description("Stored records by type").tag("type", type).register(registry));
   }

@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

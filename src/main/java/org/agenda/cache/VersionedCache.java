@@ -1,4 +1,4 @@
-package org.agenda.db;
+package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -7,7 +7,9 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.agenda.db.ByIdLoader;
 import org.jooq.DSLContext;
 
 /**
@@ -17,30 +19,26 @@ import org.jooq.DSLContext;
  * uncommitted writes.
  */
 public final class VersionedCache<V> {
+  /** The loaders that the wiring hands to features: each keeps what it loads in a cache of its own. */
+  public static <V> ByIdLoader<V> keeping(long maximumSize,
+      BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
+    var cache = new VersionedCache<V>(maximumSize);
+    return (dsl, version, ids) -> cache.get(version, ids, missing -> load.apply(dsl, missing));
+  }
+
   private final Cache<Long, Stamped<V>> entries;
 
   private record Stamped<V>(long version, V value) {}
 
-  public VersionedCache(long maximumSize) {
+  VersionedCache(long maximumSize) {
     this.entries = Caffeine.newBuilder().maximumSize(maximumSize).build();
-  }
-
-  /**
-   * The data version that reads with {@code dsl} are served at, read once for a whole answer and before
-   * anything is loaded, so that an object is never kept under a version older than the data it was read
-   * from; {@code readForTheRequest}, when not null, is one read so before this request loaded anything. Null
-   * inside a transaction: it may see its own uncommitted writes, so nothing is kept or served.
-   */
-  public static Long versionFor(Database database, DSLContext dsl, Long readForTheRequest) {
-    if (dsl != database.dsl()) return null;
-    return readForTheRequest != null ? readForTheRequest : database.dataVersion();
   }
 
   /**
    * The objects with these ids that exist: kept ones of {@code version}, the others from {@code load}
    * (given only the missing ids), kept for that version. A null version loads everything.
    */
-  public Map<Long, V> get(Long version, Collection<Long> ids, Function<Collection<Long>, Map<Long, V>> load) {
+  Map<Long, V> get(Long version, Collection<Long> ids, Function<Collection<Long>, Map<Long, V>> load) {
     if (ids.isEmpty()) return new HashMap<>();
     if (version == null) return load.apply(ids);
     Map<Long, V> found = new HashMap<>();

@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.cache;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,17 @@
-package org.agenda.http;
+package org.agenda.doc;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.agenda.http.ApiError;
+import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Json;
+import org.agenda.http.Param;
+import org.agenda.http.Route;
+import org.agenda.http.RouteTable;
+import org.agenda.http.Urls;
 
 /** {@code GET /cal/events/v1} (§6.1, §9.2): every route, method and parameter, read from the route table. */
 public final class NamespaceIndex {
@@ -13,7 +22,7 @@ public final class NamespaceIndex {
   }
 
   public Route route() {
-    return Route.namespaced("", List.of(Endpoint.read(List.of(
+    return Route.namespaced("", MetaSchemas.META, List.of(Endpoint.read(List.of(
         Param.string("namespace").defaultValue(Urls.NAMESPACE).describe("The namespace to describe."),
         Param.oneOf("context", List.of("view", "help")).defaultValue("view").describe("Scope of the index.")),
         null, this::handle)));

@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.doc;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,13 +10,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import org.agenda.http.ApiError;
+import org.agenda.http.ApiRequest;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Route;
+import org.agenda.http.Urls;
 
 /**
  * {@code GET /docs} (§9.4): Swagger UI rendering {@code /cal/events/v1/doc}, with its script and style
  * served from the swagger-ui webjar on the classpath, so that the page needs no internet access.
  */
 public final class ReferencePage {
-  private static final String PAGE = "org/agenda/http/reference.html";
+  private static final String PAGE = "org/agenda/doc/reference.html";
   private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
   private static final String WEBJAR_PROPERTIES = "META-INF/maven/org.webjars/swagger-ui/pom.properties";
   private static final Map<String, String> ASSETS = Map.of(

@@ -1,4 +1,4 @@
-package org.agenda.system;
+package org.agenda.app;
 
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
@@ -10,25 +10,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.ToDoubleFunction;
+import org.agenda.cache.CachedReads;
+import org.agenda.cache.VersionedCache;
+import org.agenda.config.Config;
 import org.agenda.db.Database;
+import org.agenda.doc.NamespaceIndex;
+import org.agenda.doc.OpenApiDocument;
+import org.agenda.doc.ReferencePage;
 import org.agenda.event.EventRoutes;
-import org.agenda.http.ApiResponse;
 import org.agenda.http.Dispatcher;
-import org.agenda.http.Endpoint;
-import org.agenda.http.Json;
 import org.agenda.http.JsonErrorHandler;
-import org.agenda.http.NamespaceIndex;
-import org.agenda.http.OpenApiDocument;
-import org.agenda.http.ReferencePage;
-import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
-import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
-import org.agenda.record.FuturePublisher;
+import org.agenda.operations.Observability;
+import org.agenda.operations.OperatorRoutes;
 import org.agenda.organizer.Organizers;
+import org.agenda.record.FuturePublisher;
 import org.agenda.record.RecordRoutes;
 import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
+import org.agenda.term.TermCounts;
 import org.agenda.term.TermRoutes;
 import org.agenda.term.TermTables;
 import org.agenda.user.Authenticator;
@@ -40,6 +41,9 @@ import org.eclipse.jetty.http.UriCompliance;
 public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
       HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
+
+  /** How long a read waits for a turn to build its answer before it goes on without one. */
+  private static final long TURN_WAIT_MILLIS = 50;
 
   static {
     // Jetty otherwise rewrites "application/json; charset=UTF-8" to its cached "application/json;charset=utf-8";
@@ -71,7 +75,7 @@ public final class Application implements AutoCloseable {
       var languages = new Languages(config.languages(), config.defaultLanguage(), config.languageFallback());
       var observability = new Observability(log, config.jsonLog(), clock);
       observability.recordGauges(recordCounts(database));
-      var publisher = new FuturePublisher(database, clock);
+      var publisher = new FuturePublisher(database, clock, TermCounts::publishingDue);
 
       var routes = new RouteTable(config.languages());
       routes.add(new NamespaceIndex(routes).route());
@@ -80,22 +84,21 @@ public final class Application implements AutoCloseable {
       var venues = new Venues(config, languages);
       var organizers = new Organizers(config, languages);
       var writes = new RecordWrites(config.timezone());
-      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher).register(routes);
+      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher, VersionedCache::keeping)
+          .register(routes);
       new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
       new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
       // categories and tags (R11–R14)
       new TermRoutes(database, config, languages).register(routes);
-      routes.add(Route.outside("/", true, List.of(Endpoint.read(List.of(), null, request -> rootIndex(config, request.urls())))));
       ReferencePage.routes().forEach(routes::add);
-      routes.add(Route.outside("/health", false, List.of(Endpoint.read(List.of(), null, request -> health(database)))));
-      routes.add(Route.outside("/metrics", false, List.of(Endpoint.read(List.of(), null,
-          request -> ApiResponse.text(200, observability.scrape(), "text/plain; version=0.0.4; charset=utf-8")))));
+      OperatorRoutes.of(config, database, observability).forEach(routes::add);
 
       // Two reads building at once per core on SQLite (see BuildTurns). On PostgreSQL a build also waits for the
       // server's answers: two per core gave fewer answers per second than no turns, four per core no fewer.
       int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher,
-          database::dataVersion, buildTurns);
+      var answers = CachedReads.open(database::dataVersion, config.diskCacheFile(), config.diskCacheBytes(), buildTurns,
+          TURN_WAIT_MILLIS);
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, answers);
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;
@@ -137,26 +140,6 @@ public final class Application implements AutoCloseable {
     counts.put("categories", t -> database.dsl().fetchCount(TermTables.TERMS, TermTables.TAXONOMY.eq(TermTables.CATEGORY)));
     counts.put("tags", t -> database.dsl().fetchCount(TermTables.TERMS, TermTables.TAXONOMY.eq(TermTables.TAG)));
     return counts;
-  }
-
-  private static ApiResponse rootIndex(Config config, Urls urls) {
-    var index = Json.object();
-    index.put("name", "Agenda");
-    index.put("url", urls.publicUrl());
-    index.put("timezone_string", config.timezone().getId());
-    index.set("languages", Json.arrayOf(config.languages()));
-    index.put("default_language", config.defaultLanguage());
-    index.set("namespaces", Json.array().add(Urls.NAMESPACE));
-    index.putObject("_links").putArray("help").addObject().put("href", urls.publicUrl() + "/docs");
-    return ApiResponse.ok(index);
-  }
-
-  private static ApiResponse health(Database database) {
-    boolean up = database.isHealthy(2);
-    var body = Json.object();
-    body.put("status", up ? "ok" : "unavailable");
-    body.put("database", up ? "ok" : "error");
-    return ApiResponse.json(up ? 200 : 503, body);
   }
 
   public int port() {

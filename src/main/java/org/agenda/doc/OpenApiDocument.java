@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.doc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,9 +9,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.agenda.http.OpenApiOperations.Kind;
-import org.agenda.http.OpenApiOperations.Operation;
-import org.agenda.http.OpenApiOperations.Resource;
+import org.agenda.doc.OpenApiOperations.Kind;
+import org.agenda.doc.OpenApiOperations.Operation;
+import org.agenda.http.ApiResource;
+import org.agenda.http.ApiResponse;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Json;
+import org.agenda.http.JsonSchema;
+import org.agenda.http.Param;
+import org.agenda.http.Route;
+import org.agenda.http.RouteTable;
+import org.agenda.http.Urls;
 
 /**
  * {@code GET /cal/events/v1/doc} (§6.2, §9.3): the OpenAPI 3.1 document, generated on each request from
@@ -26,6 +34,8 @@ public final class OpenApiDocument {
   private static final List<String> BODY_MEDIA_TYPES =
       List.of("application/json", "application/x-www-form-urlencoded", "multipart/form-data");
 
+  private static final String COMPONENT_SCHEMAS = "#/components/schemas/";
+
   private final RouteTable routes;
 
   public OpenApiDocument(RouteTable routes) {
@@ -34,7 +44,8 @@ public final class OpenApiDocument {
 
   /** R1 of §2.2; it has no parameters besides {@code translation_language}. */
   public Route route() {
-    return Route.namespaced("/doc", List.of(Endpoint.read(List.of(), null, request -> ApiResponse.ok(build(request.urls())))));
+    return Route.namespaced("/doc", MetaSchemas.META,
+        List.of(Endpoint.read(List.of(), null, request -> ApiResponse.ok(build(request.urls())))));
   }
 
   ObjectNode build(Urls urls) {
@@ -42,19 +53,21 @@ public final class OpenApiDocument {
     document.put("openapi", "3.1.0");
     document.set("info", info());
     document.set("servers", servers(urls));
-    ObjectNode schemas = OpenApiSchemas.representations();
-    Set<Resource> used = new LinkedHashSet<>();
+    ObjectNode schemas = Json.object();
+    Set<ApiResource> used = new LinkedHashSet<>();
     ObjectNode paths = document.putObject("paths");
     for (Route route : routes.namespaceRoutes()) {
       ObjectNode path = paths.putObject(route.relativePattern());
       for (Endpoint endpoint : route.endpoints()) {
         for (String method : endpoint.methods()) {
           Operation operation = Operation.of(route, method);
-          used.add(operation.resource());
+          if (used.add(operation.resource())) addSchemas(schemas, operation.resource().schemas());
           path.set(method.toLowerCase(Locale.ROOT), operation(operation, method, endpoint, schemas));
         }
       }
     }
+    schemas.set("Error", MetaSchemas.error());
+    checkReferences(document, schemas);
     document.set("tags", tags(used));
     ObjectNode components = document.putObject("components");
     components.set("schemas", schemas);
@@ -99,17 +112,34 @@ public final class OpenApiDocument {
     return servers;
   }
 
-  private static ArrayNode tags(Set<Resource> used) {
-    ArrayNode tags = Json.array();
-    for (Resource resource : Resource.values()) {
-      if (used.contains(resource)) tags.addObject().put("name", resource.tag).put("description", resource.description());
+  /** The component schemas of a resource; two resources may declare one only alike (the ones events embed). */
+  private static void addSchemas(ObjectNode schemas, Map<String, ObjectNode> declared) {
+    declared.forEach((name, schema) -> {
+      JsonNode known = schemas.get(name);
+      if (known != null && !known.equals(schema)) throw new IllegalStateException("resources disagree on " + name);
+      schemas.set(name, schema);
+    });
+  }
+
+  /** Every schema a route refers to is declared by the resource of some route: else /doc would not validate. */
+  private static void checkReferences(JsonNode node, ObjectNode schemas) {
+    JsonNode ref = node.get("$ref");
+    if (ref != null && ref.asText().startsWith(COMPONENT_SCHEMAS)
+        && !schemas.has(ref.asText().substring(COMPONENT_SCHEMAS.length()))) {
+      throw new IllegalStateException("no resource declares the schema " + ref.asText());
     }
+    for (JsonNode child : node) checkReferences(child, schemas);
+  }
+
+  private static ArrayNode tags(Set<ApiResource> used) {
+    ArrayNode tags = Json.array();
+    for (ApiResource resource : used) tags.addObject().put("name", resource.tag()).put("description", resource.description());
     return tags;
   }
 
   private static ObjectNode operation(Operation operation, String method, Endpoint endpoint, ObjectNode schemas) {
     ObjectNode node = Json.object();
-    node.set("tags", Json.array().add(operation.resource().tag));
+    node.set("tags", Json.array().add(operation.resource().tag()));
     node.put("summary", operation.summary());
     String description = operation.description();
     if (endpoint.requiredRole() != null) {
@@ -161,9 +191,9 @@ public final class OpenApiDocument {
    * {@code EventInput} for updates). Routes that share a component must declare the same fields.
    */
   private static ObjectNode requestBody(Operation operation, List<Param> fields, ObjectNode schemas) {
-    String name = operation.resource().schema + (operation.kind() == Kind.CREATE ? "CreateInput" : "Input");
+    String name = operation.resource().schema() + (operation.kind() == Kind.CREATE ? "CreateInput" : "Input");
     ObjectNode schema = Json.object().put("type", "object");
-    schema.put("description", "The " + operation.resource().noun + " fields to write"
+    schema.put("description", "The " + operation.resource().noun() + " fields to write"
         + (operation.kind() == Kind.CREATE ? "." : "; fields left out keep their value."));
     ObjectNode properties = schema.putObject("properties");
     ArrayNode required = Json.array();
@@ -182,7 +212,7 @@ public final class OpenApiDocument {
     ObjectNode body = Json.object();
     body.put("required", !required.isEmpty());
     ObjectNode content = body.putObject("content");
-    for (String mediaType : BODY_MEDIA_TYPES) content.putObject(mediaType).set("schema", OpenApiSchemas.ref(name));
+    for (String mediaType : BODY_MEDIA_TYPES) content.putObject(mediaType).set("schema", JsonSchema.ref(name));
     return body;
   }
 
@@ -200,11 +230,11 @@ public final class OpenApiDocument {
       if (status == 201) response.putObject("headers").set("Location", headerRef("Location"));
       ObjectNode schema;
       if (!success) {
-        schema = OpenApiSchemas.ref("Error");
+        schema = JsonSchema.ref("Error");
       } else if (operation.successSchema() == null) {
         schema = Json.object().put("type", "object").put("description", "An OpenAPI 3.1 document.");
       } else {
-        schema = OpenApiSchemas.ref(operation.successSchema());
+        schema = JsonSchema.ref(operation.successSchema());
       }
       response.putObject("content").putObject("application/json").set("schema", schema);
     }

@@ -1,4 +1,4 @@
-package org.agenda.http;
+package org.agenda.cache;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import net.jpountz.xxhash.XXHash64;
 import net.jpountz.xxhash.XXHashFactory;
+import org.agenda.http.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteConfig;

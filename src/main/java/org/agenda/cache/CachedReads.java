@@ -1,0 +1,70 @@
+package org.agenda.cache;
+
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.agenda.http.ReadAnswers;
+
+/**
+ * Answers of anonymous reads kept per data version ({@link ResponseCache}), each built once when several
+ * requests miss it at once, and every build in a turn ({@link BuildTurns}).
+ */
+public final class CachedReads implements ReadAnswers {
+  private final ResponseCache cache;
+  private final BuildTurns turns;
+
+  CachedReads(ResponseCache cache, BuildTurns turns) {
+    this.cache = cache;
+    this.turns = turns;
+  }
+
+  /**
+   * {@code diskFile}: where answers about one record that memory no longer holds are kept, up to
+   * {@code diskBytes}; null for none. {@code buildTurns} reads may build their answer at once; one that waited
+   * {@code turnWaitMillis} for a turn goes on without.
+   */
+  public static CachedReads open(LongSupplier dataVersion, Path diskFile, long diskBytes,
+      int buildTurns, long turnWaitMillis) {
+    return new CachedReads(
+        new ResponseCache(dataVersion, () -> diskFile == null ? null : DiskAnswers.open(diskFile, diskBytes)),
+        new BuildTurns(buildTurns, turnWaitMillis));
+  }
+
+  @Override
+  public long version() {
+    return cache.version();
+  }
+
+  @Override
+  public Answer answer(String key, boolean oneRecord, long version, long second, Supplier<Answer> build) {
+    ResponseCache.Entry cached = cache.find(oneRecord, key, version, second);
+    boolean leads = false;
+    if (cached == null) {
+      leads = cache.lead(key);
+      if (!leads) cached = cache.find(oneRecord, key, version, second);
+    }
+    if (cached != null) {
+      return new Answer(cached.response(), cached.language(), cached.validFrom(), cached.validUntil());
+    }
+    try {
+      Answer built = turns.run(build);
+      if (built.response().status() == 200) {
+        cache.put(oneRecord, key, new ResponseCache.Entry(built.response(), built.language(), version,
+            built.validFrom(), built.validUntil()));
+      }
+      return built;
+    } finally {
+      if (leads) cache.built(key);
+    }
+  }
+
+  @Override
+  public <T> T inTurn(Supplier<T> build) {
+    return turns.run(build);
+  }
+
+  @Override
+  public void close() {
+    cache.close();
+  }
+}

@@ -1,0 +1,162 @@
+package org.agenda.doc;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.agenda.http.ApiResource;
+import org.agenda.http.ApiResource.Trait;
+import org.agenda.http.Route;
+
+/**
+ * What /doc says about each operation beyond its parameters: the kind of operation a method is on a route,
+ * its operationId (§9.3), summary and every status it can answer (§6, §7.2), from the resource the route's
+ * feature declares ({@link ApiResource}). The statuses are kept here, in one table, so that a new route of a
+ * known kind is described without further work.
+ */
+final class OpenApiOperations {
+  private OpenApiOperations() {}
+
+  enum Kind { INDEX, DOC, LIST, CREATE, READ, UPDATE, DELETE }
+
+  /** How one method of one route is described. */
+  record Operation(ApiResource resource, Kind kind, String operationId, boolean bySlug) {
+    static Operation of(Route route, String method) {
+      ApiResource resource = route.resource();
+      boolean bySlug = route.relativePattern().contains("{slug}");
+      if (resource == MetaSchemas.META) {
+        boolean doc = route.relativePattern().equals("/doc");
+        return new Operation(resource, doc ? Kind.DOC : Kind.INDEX, doc ? "getDoc" : "getIndex", false);
+      }
+      String suffix = bySlug ? "BySlug" : "";
+      String singular = resource.schema();
+      if (!route.hasPathVariable()) {
+        return method.equals("GET")
+            ? new Operation(resource, Kind.LIST, "list" + resource.tag(), false)
+            : new Operation(resource, Kind.CREATE, "create" + singular, false);
+      }
+      return switch (method) {
+        case "GET" -> new Operation(resource, Kind.READ, "get" + singular + suffix, bySlug);
+        case "DELETE" -> new Operation(resource, Kind.DELETE, "delete" + singular + suffix, bySlug);
+        case "POST" -> new Operation(resource, Kind.UPDATE, "update" + singular + suffix, bySlug);
+        default -> new Operation(resource, Kind.UPDATE,
+            "update" + singular + suffix + method.charAt(0) + method.substring(1).toLowerCase(Locale.ROOT), bySlug);
+      };
+    }
+
+    String summary() {
+      String noun = resource.noun();
+      String target = bySlug ? " by slug" : " by id";
+      return switch (kind) {
+        case INDEX -> "Describe the namespace";
+        case DOC -> "This OpenAPI document";
+        case LIST -> "List " + resource.collection();
+        case CREATE -> "Create " + article(noun) + " " + noun;
+        case READ -> "Read " + article(noun) + " " + noun + target;
+        case UPDATE -> "Update " + article(noun) + " " + noun + target;
+        case DELETE -> (resource.has(Trait.TRASHES) ? "Trash or delete " : "Delete ") + article(noun) + " " + noun + target;
+      };
+    }
+
+    String description() {
+      return switch (kind) {
+        case INDEX -> "Every route of the namespace with its methods and parameters, generated from the same "
+            + "definitions that validate requests.";
+        case DOC -> "The OpenAPI 3.1 description of this namespace, generated from the same definitions that "
+            + "validate requests.";
+        case LIST -> "One page of " + resource.collection() + " matching all given filters (combined with AND).";
+        case CREATE -> "Creates " + article(resource.noun()) + " " + resource.noun() + " with its text in the request "
+            + "language. Fields may also be given in the query string; the body wins.";
+        case READ -> "The " + resource.noun() + " with its text in the request language, or in another language "
+            + "when it has none and fallback is on.";
+        case UPDATE -> "A partial update: only the fields given change. POST, PUT and PATCH are the same "
+            + "operation. Text fields are written in the request language.";
+        case DELETE -> resource.has(Trait.TRASHES)
+            ? "Moves the " + resource.noun() + " to the trash; force=true deletes it permanently."
+            : "Deletes the " + resource.noun() + " permanently.";
+      };
+    }
+
+    boolean writes() {
+      return kind == Kind.CREATE || kind == Kind.UPDATE || kind == Kind.DELETE;
+    }
+
+    /** The success schema: a representation, a list envelope, or null for the /doc document itself. */
+    String successSchema() {
+      return switch (kind) {
+        case INDEX -> "NamespaceIndex";
+        case DOC -> null;
+        case LIST -> resource.schema() + "List";
+        default -> resource.schema();
+      };
+    }
+
+    /** Every status the operation can answer, with what it means, in ascending order (as inserted). */
+    Map<Integer, String> statuses(boolean readsBody) {
+      Map<Integer, String> answers = new LinkedHashMap<>();
+      String noun = resource.noun();
+      switch (kind) {
+        case INDEX -> answers.put(200, "The namespace index.");
+        case DOC -> answers.put(200, "This OpenAPI 3.1 document.");
+        case LIST -> answers.put(200, "One page of " + resource.collection() + ". X-Cal-Total and X-Cal-TotalPages "
+            + "give the totals; Link points to the next and previous pages.");
+        case CREATE -> answers.put(201, "The created " + noun + "; Location holds its URL.");
+        case READ -> answers.put(200, "The " + noun + ".");
+        case UPDATE -> answers.put(200, "The updated " + noun + ".");
+        case DELETE -> answers.put(200, resource.has(Trait.TRASHES)
+            ? "The trashed " + noun + ", or with force=true the " + noun + " as it was just before it was deleted."
+            : "The " + noun + " as it was just before it was deleted.");
+      }
+      answers.put(400, badRequest(readsBody));
+      answers.put(401, writes()
+          ? "Not logged in (rest_not_logged_in), or an Authorization header that does not authenticate "
+              + "(incorrect_password)."
+          : "An Authorization header that does not authenticate (incorrect_password).");
+      if (writes()) answers.put(403, "The caller's role or rights do not allow this (rest_forbidden).");
+      if (kind == Kind.READ && resource.has(Trait.HIDES_RECORDS)) {
+        answers.put(403, "The caller may not read this " + noun + " (" + String.join(", ", resource.readForbidden()) + ").");
+      }
+      String notFound = notFound();
+      if (notFound != null) answers.put(404, notFound);
+      if (kind == Kind.DELETE && resource.has(Trait.TRASHES)) {
+        answers.put(410, "The " + noun + " is already in the trash (" + noun + "-is-in-trash).");
+      }
+      if (readsBody) answers.put(413, "The request body is too large (rest_payload_too_large).");
+      answers.put(414, "The request URI is too long (rest_uri_too_long).");
+      if (readsBody) answers.put(415, "The request body has an unsupported content type (rest_unsupported_media_type).");
+      answers.put(429, "Too many failed authentications from this address (rest_too_many_requests); see Retry-After.");
+      answers.put(500, "An unexpected failure (rest_internal_error).");
+      return answers;
+    }
+
+    private String badRequest(boolean readsBody) {
+      var text = new StringBuilder("Invalid parameters (rest_invalid_param, each named in data.params and "
+          + "data.details) or missing required ones (rest_missing_callback_param).");
+      if (readsBody) text.append(" A malformed JSON body gives rest_invalid_json.");
+      boolean byId = !bySlug && (kind == Kind.READ || kind == Kind.UPDATE || kind == Kind.DELETE);
+      if (resource.has(Trait.UNKNOWN_ID_IS_NOT_FOUND) && byId) {
+        text.append(" An id of another kind of record gives rest-invalid-" + resource.noun() + "-id.");
+      }
+      if (kind == Kind.CREATE || kind == Kind.UPDATE) text.append(resource.writeRefusals());
+      return text.toString();
+    }
+
+    private String notFound() {
+      boolean unknownId = resource.has(Trait.UNKNOWN_ID_IS_NOT_FOUND) && !bySlug;
+      return switch (kind) {
+        case INDEX -> "The namespace parameter names another namespace (rest_invalid_namespace).";
+        case LIST -> resource.has(Trait.PAGES_END)
+            ? "The page is beyond the last one (" + resource.noun() + "-archive-page-not-found)." : null;
+        case READ -> (unknownId ? "No " + resource.noun() + " has this id (rest-" + resource.noun() + "-not-found), or the "
+            : "The ") + resource.noun() + " has no text in the request language and fallback is off (translation-not-found).";
+        case UPDATE, DELETE -> unknownId
+            ? "No " + resource.noun() + " has this id (rest-" + resource.noun() + "-not-found)." : null;
+        default -> null;
+      };
+    }
+  }
+
+  private static String article(String noun) {
+    return List.of('a', 'e', 'i', 'o', 'u').contains(noun.charAt(0)) ? "an" : "a";
+  }
+}

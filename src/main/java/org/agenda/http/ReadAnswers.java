@@ -1,0 +1,29 @@
+package org.agenda.http;
+
+import java.util.function.Supplier;
+
+/**
+ * Where the dispatcher gets the answers of reads: kept ones for anonymous reads of the namespace, and turns for
+ * building the others. The wiring hands one to the dispatcher; what keeps the answers is not the transport's
+ * business.
+ */
+public interface ReadAnswers extends AutoCloseable {
+  /** The data version that an answer built now is made at; every committed write advances it. */
+  long version();
+
+  /**
+   * The answer kept under {@code key} for {@code version} and this second, or else the one {@code build} makes,
+   * in a turn, kept when it may be. {@code oneRecord}: the read is about one record (a route with an id or slug).
+   */
+  Answer answer(String key, boolean oneRecord, long version, long second, Supplier<Answer> build);
+
+  /** Builds an answer that is never kept (a signed-in read), in a turn. */
+  <T> T inTurn(Supplier<T> build);
+
+  /** Releases what answers are kept in outside memory. */
+  @Override
+  void close();
+
+  /** An answer, the request language it was made in, and the epoch seconds [from, until) in which it holds. */
+  record Answer(ApiResponse response, String language, long validFrom, long validUntil) {}
+}
