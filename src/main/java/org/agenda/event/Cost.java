@@ -12,7 +12,7 @@ import org.agenda.text.Slugs;
  * The cost of an event (§5.4), derived from its stored elements: the {@code cost_details} parts
  * and the localised {@code cost} string. An empty element list means no cost.
  */
-public final class Cost {
+final class Cost {
   private static final String RANGE_DASH = " \u2013 ";
 
   private final List<String> elements;

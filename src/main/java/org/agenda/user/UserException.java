@@ -1,7 +1,7 @@
 package org.agenda.user;
 
 /** A user operation that cannot be done (name taken, unknown or invalid); the message is for the operator. */
-public final class UserException extends RuntimeException {
+final class UserException extends RuntimeException {
   public UserException(String message) {
     super(message);
   }
