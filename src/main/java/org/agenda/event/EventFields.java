@@ -147,13 +147,17 @@ final class EventFields {
     }
   }
 
+  /** The items without repeats; at most {@value Param#MAX_LIST_ITEMS} as sent, repeats counted (§2.9). */
   private static Object checkedItems(List<?> items, String name) {
+    checkCount(items, name);
     List<?> distinct = items.stream().distinct().toList();
-    if (distinct.isEmpty()) return Param.CLEAR;
-    if (distinct.size() > Param.MAX_LIST_ITEMS) {
+    return distinct.isEmpty() ? Param.CLEAR : distinct;
+  }
+
+  private static void checkCount(List<?> items, String name) {
+    if (items.size() > Param.MAX_LIST_ITEMS) {
       throw new ParamProblem("rest_too_long", name + " must have at most " + Param.MAX_LIST_ITEMS + " items.");
     }
-    return distinct;
   }
 
   /**
@@ -177,6 +181,7 @@ final class EventFields {
         items.add(linkId(item, name));
       }
     }
+    checkCount(items, name);
     items.removeIf(item -> Long.valueOf(0).equals(item));
     return checkedItems(items, name);
   }

@@ -438,6 +438,32 @@ class EventLinksApiTest {
     assertThat(ok.path("tags").get(99).path("name").asText()).isEqualTo("term100");
   }
 
+  @Test
+  void itemsAreCountedAsSentRepeatsIncluded() {
+    // §2.9: the limit counts the items sent, also when they repeat one id or name
+    long category = category("Herhaald");
+    var repeatedId = new ArrayList<Object>();
+    var repeatedName = new ArrayList<Object>();
+    for (int i = 1; i <= 101; i++) {
+      repeatedId.add(category);
+      repeatedName.add("zelfde");
+    }
+    assertInvalid(ed.postJson(EVENTS, ev("Honderd een keer").set("categories", MAPPER.valueToTree(repeatedId)).toString()),
+        "categories", "rest_too_long");
+    assertInvalid(ed.postJson(EVENTS, ev("Honderd een namen").set("tags", MAPPER.valueToTree(repeatedName)).toString()),
+        "tags", "rest_too_long");
+    String commaSeparated = String.join(",", repeatedId.stream().map(String::valueOf).toList());
+    assertInvalid(ed.postForm(EVENTS, "title=Komma&start_date=2027-05-01+10:00&end_date=2027-05-01+11:00&categories="
+        + commaSeparated), "categories", "rest_too_long");
+    var repeatedVenue = new ArrayList<Object>();
+    for (int i = 1; i <= 101; i++) repeatedVenue.add(5);
+    assertInvalid(ed.postJson(EVENTS, ev("Honderd een zalen").set("venue", MAPPER.valueToTree(repeatedVenue)).toString()),
+        "venue", "rest_too_long");
+    // 100 repeats are one category
+    JsonNode ok = post(ed, EVENTS, ev("Honderd keer").set("categories", MAPPER.valueToTree(repeatedId.subList(0, 100))));
+    assertThat(termIds(ok.path("categories"))).containsExactly(category);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // updates: replace, keep, clear (§6.4 "Clear with", §12 row 37)
 
