@@ -98,7 +98,8 @@ public final class Application implements AutoCloseable {
       int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
       var answers = CachedReads.open(database::dataVersion, config.diskCacheFile(), config.diskCacheBytes(), buildTurns,
           TURN_WAIT_MILLIS);
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, answers);
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, answers,
+          database::guarded);
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;
@@ -148,11 +149,6 @@ public final class Application implements AutoCloseable {
 
   public Database database() {
     return database;
-  }
-
-  /** Requests in-process, without HTTP (the benchmark's data generator). */
-  public Dispatcher dispatcher() {
-    return dispatcher;
   }
 
   @Override

@@ -39,7 +39,8 @@ public record Config(
     Map<String, String> permalinks,
     boolean jsonLog,
     Path diskCacheFile,
-    long diskCacheBytes) {
+    long diskCacheBytes,
+    int cacheMaxAgeSeconds) {
 
   /** How long a SQLite write waits for a lock another process holds, per attempt (AGENDA_DB_BUSY_TIMEOUT). */
   public static final int DEFAULT_DB_BUSY_TIMEOUT_MILLIS = 10_000;
@@ -112,11 +113,12 @@ public record Config(
     long diskCacheMegabytes = integer(get, "AGENDA_DISK_CACHE_MB", 8192, 0, 1_048_576);
     String diskCache = orDefault(get.apply("AGENDA_DISK_CACHE"), defaultDiskCache(dbUrl));
     Path diskCacheFile = diskCacheMegabytes == 0 || diskCache.equalsIgnoreCase("off") ? null : Path.of(diskCache);
+    int cacheMaxAge = integer(get, "AGENDA_CACHE_MAX_AGE", 10, 0, 86_400);
     return new Config(port, dbUrl, orDefault(get.apply("AGENDA_DB_USER"), ""),
         orDefault(env.get("AGENDA_DB_PASSWORD"), ""), busyTimeout, zone, languages, defaultLanguage, fallback, publicUrl,
         trustProxy, adminPassword, defaultPerPage, maxPerPage, maxBody, cors, failureLimit, failureWindow,
         symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"), diskCacheFile,
-        diskCacheMegabytes * 1024 * 1024);
+        diskCacheMegabytes * 1024 * 1024, cacheMaxAge);
   }
 
   /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */

@@ -65,8 +65,10 @@ public final class Database implements AutoCloseable {
   private WriterLease lease;
   /** The highest data version this process committed or read while the only writer (see {@link WriterLease}). */
   private final AtomicLong countedVersion = new AtomicLong(Long.MIN_VALUE);
-  /** The transaction of the {@link #batch} open on this thread, if any. */
-  private final ThreadLocal<DSLContext> batch = new ThreadLocal<>();
+  /** The first key of the advisory locks of {@link #guarded} writes ("AGWG"); the second is the scope's hash. */
+  private static final int GUARD_LOCK_CLASS = 0x41475747;
+  /** The transaction of the {@link #guarded} write open on this thread, if any. */
+  private final ThreadLocal<DSLContext> guarded = new ThreadLocal<>();
 
   private Database(HikariDataSource dataSource, SQLDialect dialect, int writerWaitMillis) {
     this.dataSource = dataSource;
@@ -207,10 +209,10 @@ public final class Database implements AutoCloseable {
    * {@link DatabaseBusyException}.
    */
   public <T> T transaction(Function<DSLContext, T> work) {
-    DSLContext enclosing = batch.get();
+    DSLContext enclosing = guarded.get();
     if (enclosing != null) {
-      // Inside a batch: a savepoint, so a refused write undoes only itself; a failure of the batch's
-      // connection (busy, deadlock) ends the batch, which is retried whole.
+      // Inside a guarded write: a savepoint, so a refused write undoes only itself; a failure of the guarded
+      // transaction's connection (busy, deadlock) ends it, and it is retried whole.
       return enclosing.transactionResult(configuration -> work.apply(configuration.dsl()));
     }
     if (lease != null && !lease.held()) throw new DatabaseBusyException(null);
@@ -235,20 +237,25 @@ public final class Database implements AutoCloseable {
   }
 
   /**
-   * Runs {@code work} with every {@link #transaction} this thread starts in it joined into one transaction,
-   * committed at the end: many writes for one commit (the benchmark's data generator). Everything or nothing
-   * of the batch is written; a transient failure runs the whole batch again, as for a single transaction.
+   * Runs {@code work} (the check of a write's preconditions and the write itself) as one transaction that no
+   * other guarded work on {@code scope} interleaves with, in this process or another one sharing the database:
+   * every {@link #transaction} the thread starts in it joins it, and reads through {@link #dsl()} meanwhile see
+   * what was committed before it. SQLite has one writer at a time anyway (the transaction starts IMMEDIATE);
+   * PostgreSQL takes a transaction-level advisory lock on the scope first. A transient failure runs it again
+   * whole, as for a single transaction.
    */
-  public void batch(Runnable work) {
-    if (batch.get() != null) throw new IllegalStateException("a batch is already open on this thread");
-    transaction(dsl -> {
-      batch.set(dsl);
-      try {
-        work.run();
-      } finally {
-        batch.remove();
+  public <T> T guarded(String scope, Supplier<T> work) {
+    if (guarded.get() != null) return work.get();
+    return transaction(dsl -> {
+      if (dsl.dialect() == SQLDialect.POSTGRES) {
+        dsl.fetch("SELECT pg_advisory_xact_lock(?, ?)", GUARD_LOCK_CLASS, scope.hashCode());
       }
-      return null;
+      guarded.set(dsl);
+      try {
+        return work.get();
+      } finally {
+        guarded.remove();
+      }
     });
   }
 

@@ -29,6 +29,10 @@ public final class ApiRequest {
   /** The epoch seconds [from, until) in which the answer holds as far as the clock goes (§10.5 caching). */
   private long validFrom = Long.MIN_VALUE;
   private long validUntil = Long.MAX_VALUE;
+  /** The last modification of the record a single-record read answered (epoch seconds), if it has one. */
+  private Long recordModified;
+  /** Whether the answer's bytes change only when that record does, so that it is the answer's Last-Modified. */
+  private boolean answerFollowsRecord;
 
   ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
       Map<String, Object> params, Map<String, Raw> raw, String pathValue, Long dataVersion) {
@@ -96,6 +100,24 @@ public final class ApiRequest {
   private void narrowValidity(long from, long until) {
     validFrom = Math.max(validFrom, from);
     validUntil = Math.min(validUntil, until);
+  }
+
+  /**
+   * The last modification of the record this read answers, for {@code If-Unmodified-Since} on its writes;
+   * {@code answerFollowsRecord} when the answer's bytes change only with it (then it is also the answer's
+   * {@code Last-Modified}; not so for an event, which embeds terms and their counts).
+   */
+  public void recordModified(long epochSecond, boolean answerFollowsRecord) {
+    this.recordModified = epochSecond;
+    this.answerFollowsRecord = answerFollowsRecord;
+  }
+
+  Long recordModified() {
+    return recordModified;
+  }
+
+  Long lastModified() {
+    return answerFollowsRecord ? recordModified : null;
   }
 
   long validFrom() {

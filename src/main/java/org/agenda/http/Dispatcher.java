@@ -46,14 +46,16 @@ public final class Dispatcher implements AutoCloseable {
   private final Runnable beforeEachRequest;
   private final Cors cors;
   private final ReadAnswers answers;
+  private final WriteGuard writeGuard;
   private final RequestIds requestIds = new RequestIds();
 
   /**
    * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
-   * {@code answers} keeps the answers of anonymous reads and gives reads their turns to build.
+   * {@code answers} keeps the answers of anonymous reads and gives reads their turns to build;
+   * {@code writeGuard} runs a write to one record with the check of its preconditions.
    */
   public Dispatcher(RouteTable routes, Config config, Authenticator authenticator, Clock clock, RequestObserver observer,
-      Runnable beforeEachRequest, ReadAnswers answers) {
+      Runnable beforeEachRequest, ReadAnswers answers, WriteGuard writeGuard) {
     this.routes = routes;
     this.config = config;
     this.authenticator = authenticator;
@@ -62,6 +64,7 @@ public final class Dispatcher implements AutoCloseable {
     this.beforeEachRequest = beforeEachRequest;
     this.cors = new Cors(config.corsOrigins());
     this.answers = answers;
+    this.writeGuard = writeGuard;
   }
 
   /** State gathered while one request is processed, for the response headers and the access log. */
@@ -76,12 +79,21 @@ public final class Dispatcher implements AutoCloseable {
     Caller caller = Caller.anonymous();
     boolean namespaced = true;
     boolean bodyRead;
+    /** The media type that {@code Accept} chose among a route's alternates, or null for the route's own. */
+    String negotiated;
 
     Exchange(HttpServletRequest req, HttpServletResponse res, String method, String requestId) {
       this.req = req;
       this.res = res;
       this.method = method;
       this.requestId = requestId;
+    }
+
+    /** The same request's caller and language, read with another method (a write's preconditions). */
+    Exchange(Exchange request, String method) {
+      this(request.req, request.res, method, request.requestId);
+      this.languageSegment = request.languageSegment;
+      this.caller = request.caller;
     }
   }
 
@@ -162,18 +174,94 @@ public final class Dispatcher implements AutoCloseable {
     boolean cacheable = exchange.caller.isAnonymous() && route.isNamespaced() && endpoint.requiredRole() == null;
     String publicUrl = publicUrl(req);
     if (!cacheable) {
-      return inTurn(exchange, () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null))
-          .response();
+      if (!isRead(exchange) && route.isNamespaced() && !match.pathValue().isEmpty()) {
+        return writeGuard.guarded(route.resource().collection(), () -> {
+          checkPreconditions(exchange, route, match.pathValue(), query, now, publicUrl);
+          return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null).response();
+        });
+      }
+      ApiResponse response = inTurn(exchange,
+          () -> validated(exchange, invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null))).response();
+      return unlessNotModified(exchange, response);
     }
     long version = answers.version();
-    String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query);
+    String key = publicUrl + " " + rawPath + "?" + (query == null ? "" : query)
+        + (exchange.negotiated == null ? "" : " " + exchange.negotiated);
     ReadAnswers.Answer answer = answers.answer(key, !match.pathValue().isEmpty(), version, now.getEpochSecond(), () -> {
-      Invoked invoked = invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version);
+      Invoked invoked = validated(exchange, invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version));
       return new ReadAnswers.Answer(invoked.response(), exchange.language, invoked.request().validFrom(),
           invoked.request().validUntil());
     });
     exchange.language = answer.language();
-    return answer.response();
+    return unlessNotModified(exchange, answer.response());
+  }
+
+  /** A successful read's answer with its validators: ETag and, where the answer has one, Last-Modified. */
+  private static Invoked validated(Exchange exchange, Invoked invoked) {
+    ApiResponse response = invoked.response();
+    if (isRead(exchange) && response.status() == 200) {
+      response.header("ETag", Validators.etag(response.body()));
+      Long lastModified = invoked.request().lastModified();
+      if (lastModified != null) response.header("Last-Modified", Validators.httpDate(lastModified));
+    }
+    return invoked;
+  }
+
+  /** 304 with no body when the client's copy is current (If-None-Match, else If-Modified-Since: RFC 9110 §13.2.2). */
+  private static ApiResponse unlessNotModified(Exchange exchange, ApiResponse response) {
+    String etag = response.headers().get("ETag");
+    if (response.status() != 200 || etag == null) return response;
+    String ifNoneMatch = exchange.req.getHeader("If-None-Match");
+    boolean current;
+    if (ifNoneMatch != null) {
+      current = Validators.noneMatchFails(ifNoneMatch, etag);
+    } else {
+      String ifModifiedSince = exchange.req.getHeader("If-Modified-Since");
+      String lastModified = response.headers().get("Last-Modified");
+      Long since = ifModifiedSince == null || lastModified == null ? null : Validators.epochSecond(ifModifiedSince);
+      current = since != null && Validators.epochSecond(lastModified) <= since;
+    }
+    if (!current) return response;
+    ApiResponse notModified = ApiResponse.stored(304, new byte[0], null).header("ETag", etag);
+    String lastModified = response.headers().get("Last-Modified");
+    if (lastModified != null) notModified.header("Last-Modified", lastModified);
+    return notModified;
+  }
+
+  /**
+   * {@code If-Match}, else {@code If-Unmodified-Since} (RFC 9110 §13.2.2): the record as the caller reads it now
+   * at this URL, in this language, is compared with what the client read; a stale one is refused with 412 and
+   * nothing is written. Runs inside the write's guard, so no other write comes between.
+   */
+  private void checkPreconditions(Exchange exchange, Route route, String pathValue, String query, Instant now,
+      String publicUrl) {
+    String ifMatch = exchange.req.getHeader("If-Match");
+    String ifUnmodifiedSince = ifMatch == null ? exchange.req.getHeader("If-Unmodified-Since") : null;
+    Long since = ifUnmodifiedSince == null ? null : Validators.epochSecond(ifUnmodifiedSince);
+    if (ifMatch == null && since == null) return;
+    Endpoint read = route.endpointFor("GET");
+    Invoked current = null;
+    if (read != null) {
+      Map<String, Raw> readParams = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
+      readParams.keySet().retainAll(read.declarationOrder());
+      try {
+        current = validated(new Exchange(exchange, "GET"), invoke(new Exchange(exchange, "GET"), read, pathValue,
+            readParams, now, publicUrl, null));
+      } catch (ApiError noCurrentAnswer) {
+        current = null;
+      }
+    }
+    boolean holds;
+    if (ifMatch != null) {
+      holds = Validators.matches(ifMatch, current == null ? null : current.response().headers().get("ETag"));
+    } else {
+      Long modified = current == null ? null : current.request().recordModified();
+      holds = modified == null || modified <= since;
+    }
+    if (!holds) {
+      throw new ApiError(412, "rest_precondition_failed",
+          "The resource has changed since the precondition was taken; read it again before writing.");
+    }
   }
 
   /** The answer of an endpoint and the request it answered. */
@@ -213,6 +301,15 @@ public final class Dispatcher implements AutoCloseable {
         namespaced, exchange.languageSegment != null);
     if (match == null) throw ApiError.noRoute();
     exchange.namespaced = match.route().isNamespaced();
+    if (isRead(exchange)) {
+      String accept = exchange.req.getHeader("Accept");
+      for (Map.Entry<String, String> alternate : match.route().alternates().entrySet()) {
+        if (AcceptHeader.prefers(accept, alternate.getKey())) {
+          exchange.negotiated = alternate.getKey();
+          return new RouteTable.Match(routes.namespaced(alternate.getValue()), match.pathValue());
+        }
+      }
+    }
     return match;
   }
 
@@ -351,27 +448,6 @@ public final class Dispatcher implements AutoCloseable {
     return error;
   }
 
-  /**
-   * A request made in-process rather than over HTTP (the benchmark's data generator): routing, the route's
-   * permission, parameter validation and the endpoint's handler, exactly as for an HTTP request from the
-   * already authenticated {@code caller}, with URLs under the configured public URL (or
-   * {@code http://localhost}). A refusal is thrown as the {@link ApiError} an HTTP client would receive.
-   */
-  public ApiResponse call(Caller caller, String method, String path, JsonNode body) {
-    var exchange = new Exchange(null, null, method, requestIds.next());
-    exchange.caller = caller;
-    String query = path.contains("?") ? path.substring(path.indexOf('?') + 1) : null;
-    RouteTable.Match match = route(exchange, query == null ? path : path.substring(0, path.indexOf('?')));
-    Endpoint endpoint = match.route().endpointFor(method);
-    if (endpoint == null) throw new ApiError(405, "rest_no_route", ApiError.NO_ROUTE);
-    checkRouteRole(exchange, endpoint);
-    Map<String, Raw> raw = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
-    raw.putAll(jsonFields(body));
-    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    return invoke(exchange, endpoint, match.pathValue(), raw, now,
-        config.publicUrl() != null ? config.publicUrl() : "http://localhost", null).response();
-  }
-
   private Invoked invoke(Exchange exchange, Endpoint endpoint, String pathValue, Map<String, Raw> raw, Instant now,
       String publicUrl, Long dataVersion) {
     List<String> missing = new ArrayList<>();
@@ -469,7 +545,7 @@ public final class Dispatcher implements AutoCloseable {
       if (exchange.language == null) resolveLanguage(exchange, null);
       res.setHeader("Content-Language", exchange.language);
     }
-    if (!isRead(exchange) || req.getHeader("Authorization") != null) res.setHeader("Cache-Control", "no-store");
+    cacheHeaders(exchange, response.status());
     if (response.status() == 401) res.setHeader("WWW-Authenticate", "Basic realm=\"Agenda\"");
     if (!exchange.bodyRead && (req.getContentLengthLong() > 0 || req.getHeader("Transfer-Encoding") != null)
         && !drainedWithinLimit(req)) {
@@ -484,13 +560,37 @@ public final class Dispatcher implements AutoCloseable {
       res.setHeader("Content-Security-Policy", SecurityHeaders.CONTENT_SECURITY_POLICY);
     }
     byte[] body = response.body();
-    if (response.status() != 204) res.setContentLength(body.length);
+    boolean bodiless = response.status() == 204 || response.status() == 304;
+    if (!bodiless) res.setContentLength(body.length);
     try {
-      if (response.status() != 204 && !exchange.method.equals("HEAD")) res.getOutputStream().write(body);
+      if (!bodiless && !exchange.method.equals("HEAD")) res.getOutputStream().write(body);
     } catch (IOException e) {
       return 0; // the client went away; nothing more to tell it
     }
-    return response.status() == 204 || exchange.method.equals("HEAD") ? 0 : body.length;
+    return bodiless || exchange.method.equals("HEAD") ? 0 : body.length;
+  }
+
+  /**
+   * Writes and answers to a caller with credentials are never stored (§2.7), and the latter are private too;
+   * a successful anonymous read of the namespace may be kept by a shared cache for {@code AGENDA_CACHE_MAX_AGE}
+   * seconds, and revalidated with its ETag. Reads of the namespace vary with {@code Accept} (an iCalendar
+   * alternate) and {@code Authorization} (what the caller may see); the language is in the URL either way.
+   */
+  private void cacheHeaders(Exchange exchange, int status) {
+    HttpServletResponse res = exchange.res;
+    boolean signedIn = exchange.req.getHeader("Authorization") != null;
+    if (!isRead(exchange)) {
+      res.setHeader("Cache-Control", "no-store");
+    } else if (signedIn) {
+      res.setHeader("Cache-Control", "private, no-store");
+    } else if (exchange.namespaced && (status == 200 || status == 304)) {
+      res.setHeader("Cache-Control", config.cacheMaxAgeSeconds() == 0 ? "public, no-cache"
+          : "public, max-age=" + config.cacheMaxAgeSeconds());
+    }
+    if (isRead(exchange) && exchange.namespaced) {
+      String vary = res.getHeader("Vary");
+      res.setHeader("Vary", (vary == null ? "" : vary + ", ") + "Accept, Authorization");
+    }
   }
 
   /** §2.7: the route's methods whose route-level permission the caller passes. */

@@ -1,7 +1,9 @@
 package org.agenda.http;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A path pattern such as {@code /events/{id}} with its endpoints. Namespace routes are relative to
@@ -15,11 +17,14 @@ public final class Route {
   private final List<Endpoint> endpoints;
   /** What the self-description says of the resource; null outside the namespace. */
   private final ApiResource resource;
+  /** Media types that another route of the table answers for this one's reads, with that route's pattern. */
+  private final Map<String, String> alternates;
 
   private Route(String pattern, ApiResource resource, boolean namespaced, boolean languageSegmentAllowed,
-      List<Endpoint> endpoints) {
+      List<Endpoint> endpoints, Map<String, String> alternates) {
     this.pattern = pattern;
     this.resource = resource;
+    this.alternates = Map.copyOf(alternates);
     this.segments = pattern.isEmpty() || pattern.equals("/") ? List.of() : List.of(pattern.substring(1).split("/"));
     this.namespaced = namespaced;
     this.languageSegmentAllowed = languageSegmentAllowed;
@@ -28,16 +33,34 @@ public final class Route {
 
   /** A route under {@code /{ns}} of {@code resource}; {@code pattern} is "" for the namespace itself. */
   public static Route namespaced(String pattern, ApiResource resource, List<Endpoint> endpoints) {
-    return new Route(pattern, resource, true, true, endpoints);
+    return new Route(pattern, resource, true, true, endpoints, Map.of());
   }
 
   /** A route outside the namespace; only the root index takes a language segment (§2.1). */
   public static Route outside(String pattern, boolean languageSegmentAllowed, List<Endpoint> endpoints) {
-    return new Route(pattern, null, false, languageSegmentAllowed, endpoints);
+    return new Route(pattern, null, false, languageSegmentAllowed, endpoints, Map.of());
   }
 
   Route withEndpoints(List<Endpoint> replaced) {
-    return new Route(pattern, resource, namespaced, languageSegmentAllowed, replaced);
+    return new Route(pattern, resource, namespaced, languageSegmentAllowed, replaced, alternates);
+  }
+
+  /**
+   * The same route, whose reads a request with {@code Accept: mediaType} gets from the route of {@code pattern}
+   * (with the same path value): calendar apps that send headers get the feed at the JSON URL too.
+   */
+  public Route offering(String mediaType, String alternatePattern) {
+    var all = new HashMap<>(alternates);
+    all.put(mediaType, alternatePattern);
+    return new Route(pattern, resource, namespaced, languageSegmentAllowed, endpoints, all);
+  }
+
+  Map<String, String> alternates() {
+    return alternates;
+  }
+
+  String pattern() {
+    return pattern;
   }
 
   /** The resource a namespace route belongs to, as the self-description tells it. */

@@ -41,6 +41,12 @@ public final class RouteTable {
 
   record Match(Route route, String pathValue) {}
 
+  /** The namespace route of this pattern, if any. */
+  Route namespaced(String pattern) {
+    return routes.stream().filter(route -> route.isNamespaced() && route.pattern().equals(pattern)).findFirst()
+        .orElse(null);
+  }
+
   Match match(List<String> path, boolean namespaced, boolean hadLanguageSegment) {
     for (Route route : routes) {
       if (route.isNamespaced() != namespaced) continue;
