@@ -1,5 +1,7 @@
 package org.agenda.bench;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -41,10 +43,26 @@ final class Client {
     this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
-  /** A status and a parsed JSON body. */
-  record Answer(int status, JsonNode body) {
+  /** A status and a JSON body, parsed only when asked for: most answers are read for their id alone, or not at all. */
+  record Answer(int status, byte[] bytes) {
+    JsonNode body() {
+      return parse(bytes);
+    }
+
+    /** The top-level {@code id} of the body, read without building the whole tree; 0 when there is none. */
     long id() {
-      return body.path("id").asLong();
+      try (JsonParser parser = MAPPER.getFactory().createParser(bytes)) {
+        if (parser.nextToken() != JsonToken.START_OBJECT) return 0;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+          String field = parser.currentName();
+          parser.nextToken();
+          if (field.equals("id")) return parser.getValueAsLong();
+          parser.skipChildren();
+        }
+        return 0;
+      } catch (IOException e) {
+        return 0;
+      }
     }
   }
 
@@ -97,7 +115,7 @@ final class Client {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(method + " " + path + ": interrupted", e);
       }
-      if (response.statusCode() != 503 || attempt == BUSY_ATTEMPTS) return new Answer(response.statusCode(), parse(response.body()));
+      if (response.statusCode() != 503 || attempt == BUSY_ATTEMPTS) return new Answer(response.statusCode(), response.body());
       busy.incrementAndGet();
       pause(response.headers().firstValue("Retry-After").orElse(""));
     }
