@@ -38,36 +38,6 @@ class DatabaseTest {
   }
 
   @Test
-  void aBatchCommitsItsTransactionsTogetherAndARefusedOneUndoesOnlyItself() throws Exception {
-    String url = "jdbc:sqlite:" + folder.resolve("agenda.db");
-    try (Database database = Database.open(url, "", "")) {
-      var terms = org.jooq.impl.DSL.table("terms");
-      var taxonomy = org.jooq.impl.DSL.field("taxonomy", String.class);
-      var parent = org.jooq.impl.DSL.field("parent", Long.class);
-      long versionBefore = database.dataVersion();
-      database.batch(() -> {
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "post_tag").set(parent, 0L).execute());
-        assertThatThrownBy(() -> database.transaction(dsl -> {
-          dsl.insertInto(terms).set(taxonomy, "refused").set(parent, 0L).execute();
-          throw new IllegalArgumentException("refused");
-        })).hasMessage("refused");
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "category").set(parent, 0L).execute());
-        // not committed yet: another connection does not see the batch
-        assertThat(database.dsl().fetchCount(terms)).isZero();
-      });
-      assertThat(database.dsl().select(taxonomy).from(terms).orderBy(taxonomy).fetch(taxonomy))
-          .containsExactly("category", "post_tag");
-      assertThat(database.dataVersion()).isEqualTo(versionBefore + 1);
-
-      assertThatThrownBy(() -> database.batch(() -> {
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "lost").set(parent, 0L).execute());
-        throw new IllegalStateException("the batch fails");
-      })).hasMessage("the batch fails");
-      assertThat(database.dsl().fetchCount(terms)).isEqualTo(2);
-    }
-  }
-
-  @Test
   void theSqliteFileIsReadFromEveryFormOfUrlThatSqliteJdbcOpens() {
     assertThat(Database.sqliteFile("jdbc:sqlite:/srv/agenda/agenda.db")).contains(Path.of("/srv/agenda/agenda.db"));
     assertThat(Database.sqliteFile("jdbc:sqlite:data/agenda.db?busy_timeout=5000")).contains(Path.of("data/agenda.db"));
