@@ -57,6 +57,18 @@ def generation(meta):
     return fields
 
 
+def generator(gen):
+    """The tool that generated the data set: the jar's generate command had batches, bench/generate.sh has none."""
+    return "`agenda.jar generate`" if "batch" in gen else "`bench/generate.sh`"
+
+
+def generated_how(gen):
+    rate = f"{num(gen.get('requests_per_second')):.0f}/s"
+    if "batch" in gen:
+        return f"in-process, {rate}, {gen['batch']} events per transaction"
+    return f"over HTTP, {rate}, {gen.get('threads', '?')} threads, one transaction per request"
+
+
 def label(v):
     return f"{v:.0f}" if v >= 100 else f"{v:.3g}"
 
@@ -160,11 +172,10 @@ def section(meta, rows):
            f"{int(meta['disk_cache_bytes']) / 1048576:.0f} MiB." if 'disk_cache_bytes' in meta else "."),
         f"* Data set: {fmt_int(gen.get('events'))} events (seed {meta['seed']}), database size "
         f"{db_bytes / 1048576:.0f} MiB; {fmt_int(meta['ids'])} of the events are published without a password "
-        f"(the ids the by-id and update routes pick from). Generation (`agenda.jar generate`, on SQLite): "
+        f"(the ids the by-id and update routes pick from). Generation ({generator(gen)}, on SQLite): "
         f"{num(gen.get('seconds')):.0f} s for {fmt_int(gen.get('created'))} events "
         f"({num(gen.get('events_per_second')):.0f} events/s; {fmt_int(gen.get('requests'))} requests to the "
-        f"service's routes, in-process, {num(gen.get('requests_per_second')):.0f}/s, "
-        f"{gen.get('batch', '1')} events per transaction)"
+        f"service's routes, {generated_how(gen)})"
         + (f"; copied to PostgreSQL (`agenda.jar copy`) in {num(gen.get('copied_seconds')):.0f} s."
            if gen.get("copied_seconds") else "."),
         f"* {meta['seconds_per_route']} s per route after a warm-up that asks for every event id once (at most "

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark suite (issue #9). For each database: builds the jar, generates or reuses a data set of N events
-# (bench/data/, through the service's own write path: `agenda.jar generate` on SQLite; PostgreSQL gets a
+# (bench/data/, through the service's REST interface: `bench/generate.sh` on SQLite; PostgreSQL gets a
 # row-for-row copy of that SQLite data set, `agenda.jar copy`, so both hold the same data), measures the start time on an
 # empty and on the generated database, warms up, then measures every route with `wrk -t1 -c32 --latency` on
 # loopback (bounded: SECONDS per route) and the same bytes served by nginx as static files (the ceiling).
@@ -11,7 +11,8 @@
 # Environment: BENCH_JVM_OPTS (default "-Xmx256m -XX:+UseSerialGC"), BENCH_PORT (18181),
 #   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
 #   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
-#   BENCH_SKIP_BUILD=1 (use target/agenda.jar as it is), BENCH_GEN_BATCH (500 events per transaction),
+#   BENCH_SKIP_BUILD=1 (use target/agenda.jar and target/test-classes as they are), BENCH_GEN_THREADS (4 threads
+#   of requests for bench/generate.sh; on two cores 4 were faster than 1 and than 8),
 #   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa),
 #   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once),
 #   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured).
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
     --seconds) SECONDS_PER_ROUTE=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -44,7 +45,7 @@ NGINX_PORT=${BENCH_NGINX_PORT:-18182}
 read -r -a PSQL_CONN <<< "${BENCH_PG:--h 127.0.0.1 -U postgres}"
 PG_JDBC=${BENCH_PG_JDBC:-jdbc:postgresql://127.0.0.1:5432/}
 PG_USER=${BENCH_PG_USER:-postgres}
-GEN_BATCH=${BENCH_GEN_BATCH:-500}
+GEN_THREADS=${BENCH_GEN_THREADS:-4}
 WARMUP_IDS=${BENCH_WARMUP_IDS:-900}
 WRITE_WARMUP=${BENCH_WRITE_WARMUP:-20}
 CDS=${BENCH_CDS:-1}
@@ -64,7 +65,7 @@ fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 for tool in curl python3 java; do command -v $tool >/dev/null || { echo "$tool is needed" >&2; exit 1; }; done
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-  log "building target/agenda.jar"
+  log "building target/agenda.jar (and target/test-classes, for bench/generate.sh)"
   mvn -B -q -DskipTests package
 fi
 
@@ -205,11 +206,10 @@ bench_db() {
     local sqlite_data=bench/data/sqlite-$EVENTS-s$SEED
     if [ ! -f "$sqlite_data.gen" ] || [ ! -s "$sqlite_data.ids" ]; then
       log "sqlite: generating $EVENTS events (seed $SEED) into $root/$sqlite_data.db"
-      # from a copy of the jar: a build during the hour a million events take replaced the jar under the running
-      # generator, which then failed to load its classes
-      cp "$JAR" "$work/generate.jar"
-      env $(db_env sqlite "$root/$sqlite_data.db") java -Xmx1g -jar "$work/generate.jar" generate "$EVENTS" --seed "$SEED" \
-        --threads 1 --batch "$GEN_BATCH" --ids "$sqlite_data.ids" | tee "$sqlite_data.gen.log" >&2
+      # built above (or BENCH_SKIP_BUILD=1); generate.sh runs from its own copy of the jar and the test classes: a
+      # build during the hours a million events take would otherwise replace the classes under the running generator
+      env $(db_env sqlite "$root/$sqlite_data.db") BENCH_SKIP_BUILD=1 bench/generate.sh "$EVENTS" --seed "$SEED" \
+        --threads "$GEN_THREADS" --ids "$sqlite_data.ids" | tee "$sqlite_data.gen.log" >&2
       grep '^generated ' "$sqlite_data.gen.log" | tail -1 > "$sqlite_data.gen"
     fi
     if [ "$db" = postgres ]; then

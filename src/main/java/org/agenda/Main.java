@@ -3,7 +3,6 @@ package org.agenda;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
-import org.agenda.bench.Generator;
 import org.agenda.db.BackupCommand;
 import org.agenda.db.CopyCommand;
 import org.agenda.db.Database;
@@ -16,7 +15,6 @@ import org.agenda.user.UserCommand;
 import org.agenda.user.Users;
 
 /** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3);
- * {@code generate N} fills the database with benchmark data (issue #9, {@link Generator});
  * {@code backup FILE} and {@code restore FILE} copy the database ({@link BackupCommand}); {@code copy URL}
  * copies it into another, empty one ({@link CopyCommand}). */
 public final class Main {
@@ -34,8 +32,6 @@ public final class Main {
     }
     if (arguments.isEmpty() || arguments.get(0).equals("serve")) {
       serve(config);
-    } else if (arguments.get(0).equals("generate")) {
-      System.exit(Generator.run(System.getenv(), arguments.subList(1, arguments.size()), System.out, System.err));
     } else if (arguments.get(0).equals("user")) {
       System.exit(user(config, arguments.subList(1, arguments.size())));
     } else if (arguments.get(0).equals("backup") || arguments.get(0).equals("restore")) {
@@ -44,7 +40,7 @@ public final class Main {
       System.exit(CopyCommand.run(arguments, config.dbUrl(), config.dbUser(), config.dbPassword(), System.getenv(),
           System.out, System.err));
     } else {
-      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove … | generate N [--seed S]"
+      System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove …"
           + " | backup FILE | restore FILE | copy TARGET_URL [--user USER]]");
       System.exit(2);
     }

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code generate N}: the data set of issue #9, written through the service's routes in batches. */
+/** {@link Generator}: the data set of issue #9, written through the service's REST interface over HTTP. */
 class GeneratorTest {
   @TempDir
   Path folder;
@@ -23,7 +23,7 @@ class GeneratorTest {
     String url = "jdbc:sqlite:" + folder.resolve("bench.db");
     Path ids = folder.resolve("ids.txt");
     Map<String, String> env = Map.of("AGENDA_DB_URL", url);
-    String first = run(env, List.of("200", "--batch", "64", "--threads", "2", "--ids", ids.toString()));
+    String first = run(env, List.of("200", "--threads", "2", "--ids", ids.toString()));
     assertThat(first).contains("generated events=200 created=200");
 
     try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
@@ -45,7 +45,7 @@ class GeneratorTest {
       assertThat(Files.readAllLines(ids)).hasSize((int) readable);
     }
 
-    String second = run(env, List.of("200", "--batch", "64"));
+    String second = run(env, List.of("200", "--threads", "2"));
     assertThat(second).contains("generated events=200 created=0");
     assertSearchIndexComplete(url);
   }
@@ -54,7 +54,7 @@ class GeneratorTest {
   void theSearchIndexIsBuiltAtTheEndAlsoAfterAnInterruptedRun() throws Exception {
     String url = "jdbc:sqlite:" + folder.resolve("bench.db");
     Map<String, String> env = Map.of("AGENDA_DB_URL", url);
-    assertThat(run(env, List.of("40", "--batch", "16"))).contains("search index built in");
+    assertThat(run(env, List.of("40", "--threads", "2"))).contains("search index built in");
     assertSearchIndexComplete(url);
 
     // a run stopped after pausing the index: its triggers are gone, their SQL kept
@@ -64,8 +64,29 @@ class GeneratorTest {
     try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
       assertThat(count(statement, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'translation_text_%'")).isZero();
     }
-    assertThat(run(env, List.of("60", "--batch", "16"))).contains("created=20").contains("search index built in");
+    assertThat(run(env, List.of("60", "--threads", "2"))).contains("created=20").contains("search index built in");
     assertSearchIndexComplete(url);
+  }
+
+  @Test
+  void theDefaultEightThreadsCompleteOnSqlite() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("bench.db");
+    String output = run(Map.of("AGENDA_DB_URL", url), List.of("120"));
+    assertThat(output).contains("(seed 1, 8 threads)").contains("generated events=120 created=120").contains("threads=8");
+    try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
+      assertThat(count(statement, "SELECT count(*) FROM translations WHERE type = 'event' AND lang = 'en'")).isEqualTo(60);
+      assertThat(count(statement, "SELECT count(*) FROM translations WHERE type = 'event' AND lang = 'fr'")).isEqualTo(40);
+    }
+    assertSearchIndexComplete(url);
+  }
+
+  @Test
+  void batchesAreGoneAndSaySo() {
+    var err = new ByteArrayOutputStream();
+    int status = Generator.run(Map.of(), List.of("10", "--batch", "5"), new PrintStream(new ByteArrayOutputStream()),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertThat(status).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--batch is gone");
   }
 
   /** The three triggers of migration V6 are there, and the index holds exactly the rows they would have written. */

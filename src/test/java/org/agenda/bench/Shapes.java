@@ -1,6 +1,7 @@
 package org.agenda.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.agenda.http.Json;
 
 /**
  * The request bodies of the generated data set (issue #9). Every record is a pure function of the seed,
@@ -55,7 +55,7 @@ final class Shapes {
   /** Category and tag names carry their index, so names stay unique under their parent in every language. */
   ObjectNode term(int kind, int i, String language) {
     var random = random(kind, i);
-    var body = Json.object();
+    var body = JsonNodeFactory.instance.objectNode();
     String word = Words.VOCABULARY.get(language).get(random.nextInt(Words.VOCABULARY.get(language).size()));
     body.put("name", Words.capitalised(word) + " " + (i + 1));
     if (kind == 3 && language.equals("nl")) body.put("description", Words.paragraphs(random, language));
@@ -66,7 +66,7 @@ final class Shapes {
   ObjectNode venue(int i, String language) {
     var random = random(1, i);
     int city = random.nextInt(Words.CITIES.size());
-    var body = Json.object();
+    var body = JsonNodeFactory.instance.objectNode();
     body.put("venue", Words.capitalised(Words.phrase(random, language, 2)) + " " + Words.CITIES.get(city) + " " + (i + 1));
     body.put("description", Words.paragraphs(random, language));
     if (!language.equals("nl")) return body;
@@ -82,7 +82,7 @@ final class Shapes {
 
   ObjectNode organizer(int i) {
     var random = random(2, i);
-    var body = Json.object();
+    var body = JsonNodeFactory.instance.objectNode();
     body.put("organizer", "Stichting " + Words.capitalised(Words.phrase(random, "nl", 2)) + " " + (i + 1));
     body.put("email", "info" + (i + 1) + "@organizer.example");
     body.put("phone", "+32 " + (100_000_000 + random.nextInt(899_999_999)));
@@ -133,7 +133,7 @@ final class Shapes {
   /** Title, description and excerpt of event {@code i} in {@code language}. */
   ObjectNode text(long i, String language) {
     var random = random(6 + LANGUAGES.indexOf(language), i);
-    var body = Json.object();
+    var body = JsonNodeFactory.instance.objectNode();
     List<String> words = Words.VOCABULARY.get(language);
     var title = new StringBuilder();
     for (int w = 2 + random.nextInt(3); w > 0; w--) title.append(words.get(random.nextInt(words.size()))).append(' ');
@@ -151,7 +151,7 @@ final class Shapes {
     while (chosen.size() < count) {
       chosen.add(ids[skewed ? Words.skewed(random, ids.length) : random.nextInt(ids.length)]);
     }
-    var array = Json.array();
+    var array = JsonNodeFactory.instance.arrayNode();
     chosen.forEach(array::add);
     return array;
   }
