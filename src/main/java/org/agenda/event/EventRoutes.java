@@ -178,6 +178,8 @@ public final class EventRoutes {
     if (!canEdit && event.lockedAgainst(request.string("password"))) {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
+    // not the answer's Last-Modified: the event embeds terms, their counts and linked records, which change apart
+    request.recordModified(event.modifiedUtc, false);
     return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
         request.urls(), view.related(database.dsl(), version, List.of(event), request.language(), request.urls(), true)));
   }

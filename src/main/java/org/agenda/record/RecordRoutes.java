@@ -128,6 +128,8 @@ public final class RecordRoutes<T extends StoredRecord> {
     }
     String textLanguage = languages.textLanguage(request.language(), record.translations().keySet())
         .orElseThrow(() -> ApiError.translationNotFound(request.language()));
+    // a venue or organizer embeds nothing that changes without it
+    request.recordModified(row.modifiedUtc(), true);
     return ApiResponse.ok(kind.render(record, record.translations().get(textLanguage), request.urls(), true));
   }
 

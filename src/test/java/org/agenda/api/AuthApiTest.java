@@ -154,7 +154,7 @@ class AuthApiTest {
   void bearerTokenIdentifiesTheUser() {
     var read = server.withAuthorization("Bearer " + ed).get(EVENTS + "?status=draft");
     assertThat(read.status()).as(read.toString()).isEqualTo(200);
-    assertThat(read.header("Cache-Control")).isEqualTo("no-store");
+    assertThat(read.header("Cache-Control")).isEqualTo("private, no-store");
     var anonymous = server.anonymous().get(EVENTS + "?status=draft");
     assertThat(anonymous.status()).isEqualTo(400);
     assertThat(anonymous.json().path("data").path("details").path("status").path("code").asText())

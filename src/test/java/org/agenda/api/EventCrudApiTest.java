@@ -176,7 +176,7 @@ class EventCrudApiTest {
     HttpResult asEditor = ed.get(EVENTS + "/" + id);
     assertThat(asEditor.status()).isEqualTo(200);
     assertThat(asEditor.header("Allow")).isEqualTo("GET, DELETE, POST, PUT, PATCH");
-    assertThat(asEditor.header("Cache-Control")).isEqualTo("no-store");
+    assertThat(asEditor.header("Cache-Control")).isEqualTo("private, no-store");
   }
 
   @Test

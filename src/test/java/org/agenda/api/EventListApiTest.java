@@ -403,7 +403,7 @@ class EventListApiTest {
     assertThat(response.header("Content-Language")).isEqualTo("nl");
     assertThat(response.header("Allow")).isEqualTo("GET");
     assertThat(server.asAdmin().get(EVENTS).header("Allow")).isEqualTo("GET, POST");
-    assertThat(server.asAdmin().get(EVENTS).header("Cache-Control")).isEqualTo("no-store");
+    assertThat(server.asAdmin().get(EVENTS).header("Cache-Control")).isEqualTo("private, no-store");
   }
 
   // ---------------------------------------------------------------------------------------------

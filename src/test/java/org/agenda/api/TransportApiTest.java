@@ -354,9 +354,9 @@ class TransportApiTest {
     assertThat(String.valueOf(server.anonymous().get(EVENTS + "/" + plainId).header("Cache-Control")))
         .doesNotContain("no-store");
 
-    assertThat(server.asAdmin().get(EVENTS).header("Cache-Control")).isEqualTo("no-store");
-    assertThat(server.asAdmin().get(EVENTS + "/" + plainId).header("Cache-Control")).isEqualTo("no-store");
-    assertThat(server.asAdmin().send("HEAD", EVENTS, null, null, Map.of()).header("Cache-Control")).isEqualTo("no-store");
+    assertThat(server.asAdmin().get(EVENTS).header("Cache-Control")).isEqualTo("private, no-store");
+    assertThat(server.asAdmin().get(EVENTS + "/" + plainId).header("Cache-Control")).isEqualTo("private, no-store");
+    assertThat(server.asAdmin().send("HEAD", EVENTS, null, null, Map.of()).header("Cache-Control")).isEqualTo("private, no-store");
     assertThat(server.anonymous().postJson(EVENTS, "{}").header("Cache-Control")).isEqualTo("no-store");
     assertThat(send("OPTIONS", EVENTS, Map.of()).header("Cache-Control")).isEqualTo("no-store");
     assertThat(server.anonymous().delete(EVENTS).header("Cache-Control")).isEqualTo("no-store");

@@ -299,7 +299,7 @@ class VenueApiTest {
     }
     HttpResult asEditor = ed.get(path(id));
     assertThat(asEditor.header("Allow")).isEqualTo("GET, DELETE, POST, PUT, PATCH");
-    assertThat(asEditor.header("Cache-Control")).isEqualTo("no-store");
+    assertThat(asEditor.header("Cache-Control")).isEqualTo("private, no-store");
     assertThat(co.get(path(id)).header("Allow")).isEqualTo("GET, DELETE, POST, PUT, PATCH");
     assertThat(su.get(path(id)).header("Allow")).isEqualTo("GET");
   }

@@ -209,7 +209,7 @@ class VenueListApiTest {
     assertThat(restUrl(anon.get(VENUES + "?status=Publish&unknown=1&password=x")))
         .isEqualTo(server.url(VENUES + "/?per_page=12&status=publish&page=1"));
     HttpResult response = ed.get(VENUES);
-    assertThat(response.header("Cache-Control")).isEqualTo("no-store");
+    assertThat(response.header("Cache-Control")).isEqualTo("private, no-store");
     assertThat(response.header("Allow")).isEqualTo("GET, POST");
   }
 
