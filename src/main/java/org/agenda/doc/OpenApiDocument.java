@@ -228,6 +228,11 @@ public final class OpenApiDocument {
         for (String header : List.of("X-Cal-Total", "X-Cal-TotalPages", "Link")) headers.set(header, headerRef(header));
       }
       if (status == 201) response.putObject("headers").set("Location", headerRef("Location"));
+      if (!operation.writes() && (status == 200 || status == 304)) {
+        ObjectNode headers = response.has("headers") ? (ObjectNode) response.get("headers") : response.putObject("headers");
+        headers.set("ETag", headerRef("ETag"));
+      }
+      if (status == 304) continue;
       ObjectNode schema;
       if (!success) {
         schema = JsonSchema.ref("Error");
@@ -251,6 +256,8 @@ public final class OpenApiDocument {
     header(headers, "X-Cal-TotalPages", true, "integer", "Number of pages (same as total_pages).");
     header(headers, "Link", false, "string", "RFC 8288 links to the next and previous pages, when there are any.");
     header(headers, "Location", true, "string", "URL of the created record.");
+    header(headers, "ETag", true, "string", "A tag of the answer's bytes: send it back in If-None-Match to read "
+        + "only what changed, or in If-Match to write only over what was read.");
     return headers;
   }
 

@@ -107,6 +107,10 @@ final class OpenApiOperations {
             ? "The trashed " + noun + ", or with force=true the " + noun + " as it was just before it was deleted."
             : "The " + noun + " as it was just before it was deleted.");
       }
+      if (!writes()) {
+        answers.put(304, "The answer's ETag matches If-None-Match (or, without it, the answer is not newer than "
+            + "If-Modified-Since): the client's copy is current; no body.");
+      }
       answers.put(400, badRequest(readsBody));
       answers.put(401, writes()
           ? "Not logged in (rest_not_logged_in), or an Authorization header that does not authenticate "
@@ -120,6 +124,10 @@ final class OpenApiOperations {
       if (notFound != null) answers.put(404, notFound);
       if (kind == Kind.DELETE && resource.has(Trait.TRASHES)) {
         answers.put(410, "The " + noun + " is already in the trash (" + noun + "-is-in-trash).");
+      }
+      if (kind == Kind.UPDATE || kind == Kind.DELETE) {
+        answers.put(412, "If-Match names no current ETag of the " + noun + " as read at this URL, or it changed after "
+            + "If-Unmodified-Since (rest_precondition_failed); nothing was written.");
       }
       if (readsBody) answers.put(413, "The request body is too large (rest_payload_too_large).");
       answers.put(414, "The request URI is too long (rest_uri_too_long).");
