@@ -379,6 +379,26 @@ bench_db() {
       "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" "$nrps" "$np50" "$np99" "$((nnon2xx + nerrors))" "$built" >> "$tsv"
     i=$((i + 1))
   done
+  # What a cache in front gains: its copy of the default list is current, so it asks with If-None-Match and gets
+  # 304 with no body, from Agenda (its ETag) and from nginx (nginx's ETag of the same file). Answers other than 304
+  # count as errors.
+  local etag nginx_etag agenda_unexpected nginx_unexpected
+  label="event list (default), If-None-Match current: 304" path=$api/events
+  etag=$(curl -sI "$base$path" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" { print $2 }')
+  nginx_etag=$(curl -sI "http://127.0.0.1:$NGINX_PORT/r/r02.json" | tr -d '\r' | awk -F': ' 'tolower($1) == "etag" { print $2 }')
+  log "$db: $label"
+  before=$(cpu_ticks "$server")
+  agenda_fields=$(run_wrk a304 "$base$path" bench/lua/conditional.lua "$etag")
+  after=$(cpu_ticks "$server")
+  nginx_fields=$(run_wrk n304 "http://127.0.0.1:$NGINX_PORT/r/r02.json" bench/lua/conditional.lua "$nginx_etag")
+  agenda_unexpected=$(awk '/^unexpected/ { print $2 }' "$work/wrk-a304.txt")
+  nginx_unexpected=$(awk '/^unexpected/ { print $2 }' "$work/wrk-n304.txt")
+  cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
+  IFS=$'\t' read -r rps p50 p99 requests _ errors wrk_cpu <<< "$agenda_fields"
+  IFS=$'\t' read -r nrps np50 np99 _ _ nerrors _ <<< "$nginx_fields"
+  printf '%s\tread\t%s\t0\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$label" "$path" "$rps" "$p50" "$p99" \
+    "$requests" "${agenda_unexpected:-0}" "$errors" "$wrk_cpu" "$cpu" "$nrps" "$np50" "$np99" \
+    "$(( ${nginx_unexpected:-0} + nerrors ))" >> "$tsv"
   local run_tag
   run_tag="$(date +%s)-$db"
   # The reads warmed up the code of reading only; each write route is warmed up too, with a tag of its own.

@@ -716,7 +716,13 @@ class NoServerErrorApiTest {
         Map.of("Origin", "http://\u00e9"), Map.of("Access-Control-Request-Method", "FOO"),
         Map.of("X-Forwarded-Host", "a\u0000b", "X-Forwarded-Proto", "gopher"), Map.of("Range", "bytes=-1-2"),
         Map.of("If-Modified-Since", "yesterday"), Map.of("Content-Encoding", "gzip"),
-Map.of("Cookie", "a=" + "c".repeat(8000)));
+Map.of("Cookie", "a=" + "c".repeat(8000)),
+        // conditional requests and content negotiation (HTTP caching)
+        Map.of("If-Match", "\"stale-1\""), Map.of("If-Match", "*, W/\"x\", \u00e9,,"),
+        Map.of("If-None-Match", "*"), Map.of("If-None-Match", "\"" + "x".repeat(5000)),
+        Map.of("If-Unmodified-Since", "Thu, 01 Jan 1970 00:00:00 GMT"), Map.of("If-Unmodified-Since", "31-02-2026"),
+        Map.of("If-Modified-Since", "Fri, 31 Dec 9999 23:59:59 GMT", "If-None-Match", "W/"),
+        Map.of("Accept", "text/calendar;q=0.9, application/json;q=0.1"), Map.of("Accept", "text/calendar;q=NaN, */*;q=-3"));
     for (var headers : headerSets) {
       for (String[] target : targets) {
         boolean body = !target[0].equals("GET") && !target[0].equals("DELETE");
