@@ -186,8 +186,14 @@ public final class Database implements AutoCloseable {
     return message.replace('\n', ' ');
   }
 
+  /**
+   * Statements outside any transaction, which see what was committed; on a thread inside a {@link #guarded}
+   * write, that write's transaction, so that what it reads (its preconditions, the answer it renders) includes
+   * what it wrote.
+   */
   public DSLContext dsl() {
-    return dsl;
+    DSLContext inGuardedWrite = guarded.get();
+    return inGuardedWrite != null ? inGuardedWrite : dsl;
   }
 
   /**
@@ -239,8 +245,8 @@ public final class Database implements AutoCloseable {
   /**
    * Runs {@code work} (the check of a write's preconditions and the write itself) as one transaction that no
    * other guarded work on {@code scope} interleaves with, in this process or another one sharing the database:
-   * every {@link #transaction} the thread starts in it joins it, and reads through {@link #dsl()} meanwhile see
-   * what was committed before it. SQLite has one writer at a time anyway (the transaction starts IMMEDIATE);
+   * every {@link #transaction} the thread starts in it joins it, and {@link #dsl()} on the thread is that
+   * transaction (nothing read in it is kept: see {@link #versionOf}). SQLite has one writer at a time anyway (the transaction starts IMMEDIATE);
    * PostgreSQL takes a transaction-level advisory lock on the scope first. A transient failure runs it again
    * whole, as for a single transaction.
    */
