@@ -244,9 +244,9 @@ public final class Dispatcher implements AutoCloseable {
     if (read != null) {
       Map<String, Raw> readParams = new LinkedHashMap<>(FormFields.parseUrlEncoded(query));
       readParams.keySet().retainAll(read.declarationOrder());
+      var reading = new Exchange(exchange, "GET");
       try {
-        current = validated(new Exchange(exchange, "GET"), invoke(new Exchange(exchange, "GET"), read, pathValue,
-            readParams, now, publicUrl, null));
+        current = validated(reading, invoke(reading, read, pathValue, readParams, now, publicUrl, null));
       } catch (ApiError noCurrentAnswer) {
         current = null;
       }
