@@ -9,8 +9,10 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,12 +67,19 @@ class PackageRulesTest {
     for (JavaClass type : MAIN) {
       if (!type.isTopLevelClass() || !type.getModifiers().contains(JavaModifier.PUBLIC)) continue;
       if (type.getSimpleName().equals("Main")) continue; // the jar's entry point
-      // a use of a nested type (AuthResult.Authenticated) is a use of the type that declares it
-      boolean usedElsewhere = MAIN_AND_TESTS.stream()
+      // a use of a nested type (AuthResult.Authenticated) is a use of the type that declares it, and so is a call
+      // from another package of a constructor or method that takes it (a method reference passed as a WriteGuard)
+      List<JavaClass> declared = MAIN_AND_TESTS.stream()
           .filter(other -> other.getName().equals(type.getName()) || other.getName().startsWith(type.getName() + "$"))
-          .flatMap(other -> other.getDirectDependenciesToSelf().stream())
-          .map(dependency -> dependency.getOriginClass().getPackageName())
-          .anyMatch(origin -> !origin.equals(type.getPackageName()));
+          .toList();
+      Stream<String> users = Stream.concat(
+          declared.stream().flatMap(other -> other.getDirectDependenciesToSelf().stream())
+              .map(dependency -> dependency.getOriginClass().getPackageName()),
+          declared.stream().flatMap(other -> Stream.concat(other.getConstructorsWithParameterTypeOfSelf().stream(),
+                  other.getMethodsWithParameterTypeOfSelf().stream()))
+              .flatMap(codeUnit -> codeUnit.getAccessesToSelf().stream())
+              .map(access -> access.getOriginOwner().getPackageName()));
+      boolean usedElsewhere = users.anyMatch(origin -> !origin.equals(type.getPackageName()));
       if (!usedElsewhere) needlesslyPublic.add(type.getName());
     }
     assertThat(needlesslyPublic).as("public types that no other package uses").isEqualTo(Set.of());
