@@ -44,11 +44,13 @@ public final class PlainText {
   /**
    * Plain text of an HTML field that keeps its shape, for where text is shown as text (the DESCRIPTION of an
    * iCalendar event): like {@link #fromHtml}, but paragraphs ({@code p}, {@code div}, headings, lists, …) are
-   * separated by an empty line and {@code br} and list items start a line. Whitespace within a line is collapsed;
-   * there are no empty lines at the start or end, nor two in a row.
+   * separated by an empty line and {@code br} and list items start a line; a line end in the source is a space, as
+   * HTML shows it. Whitespace within a line is collapsed; there are no empty lines at the start or end, nor two in
+   * a row.
    */
   public static String fromHtmlWithBreaks(String html) {
-    String text = Encoding.decodeHtml(removeTags(html, true));
+    // a line end in HTML source is a space like any other; the lines of the result come from tags only
+    String text = Encoding.decodeHtml(removeTags(html.replace('\r', ' ').replace('\n', ' '), true));
     var out = new StringBuilder(text.length());
     int newlines = 0;
     for (String line : text.split("\n", -1)) {

@@ -83,5 +83,6 @@ class PlainTextTest {
     assertThat(PlainText.fromHtmlWithBreaks("\n  <div><p>a&nbsp;b</p></div>\n\n\n<p>c</p>  ")).isEqualTo("a b\n\nc");
     assertThat(PlainText.fromHtmlWithBreaks("a <b avond")).isEqualTo("a <b avond");
     assertThat(PlainText.fromHtmlWithBreaks("")).isEmpty();
+    assertThat(PlainText.fromHtmlWithBreaks("een\r\ntwee\ndrie<br>\nvier")).isEqualTo("een twee drie\nvier");
   }
 }
