@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import net.fortuna.ical4j.model.DateList;
 import net.fortuna.ical4j.model.TimeZone;
 import net.fortuna.ical4j.model.TimeZoneRegistry;
 import net.fortuna.ical4j.model.component.Daylight;
@@ -19,7 +18,6 @@ import net.fortuna.ical4j.model.component.Observance;
 import net.fortuna.ical4j.model.component.Standard;
 import net.fortuna.ical4j.model.component.VTimeZone;
 import net.fortuna.ical4j.model.property.DtStart;
-import net.fortuna.ical4j.model.property.RDate;
 import net.fortuna.ical4j.model.property.TzId;
 import net.fortuna.ical4j.model.property.TzName;
 import net.fortuna.ical4j.model.property.TzOffsetFrom;
@@ -30,8 +28,9 @@ import org.agenda.time.EventTimezone;
  * The time zones one calendar uses: a VTIMEZONE for each (RFC 5545 §3.6.5), made from the JDK's rules, the ones
  * that computed the events' UTC times, so that a client that reads the VTIMEZONE finds exactly those instants.
  * A VTIMEZONE describes the zone from the offset in effect at the first instant the calendar uses in it until the
- * last one: one observance per kind of change (to summer time, to winter time), with its first onset as DTSTART
- * and the later ones as RDATE, instead of the whole history of the zone.
+ * last one, instead of the whole history of the zone: one observance per change of offset, each with its own
+ * DTSTART and no RRULE or RDATE, which every reader understands (ical.js, for one, skips the DTSTART of an
+ * observance that has RDATEs).
  *
  * <p>It is also the {@link TimeZoneRegistry} of the calendar's date-times: ical4j resolves a TZID through it to
  * the JDK's zone, so that it never installs its own zone rules (its bundled tz data, which may differ from the
@@ -60,45 +59,40 @@ final class CalendarZones implements TimeZoneRegistry {
     return components;
   }
 
-  /** What a kind of change of offset is called and does: the key of one observance. */
-  private record Change(boolean daylight, ZoneOffset from, ZoneOffset to, String name) {}
-
   private static VTimeZone component(EventTimezone zone, Span span) {
     ZoneRules rules = zone.zoneId().getRules();
-    var transitions = new ArrayList<ZoneOffsetTransition>();
-    // the change that made the offset in effect at the first instant, then those up to the last one
-    ZoneOffsetTransition inEffect = rules.previousTransition(span.first.plusSeconds(1));
-    if (inEffect != null) transitions.add(inEffect);
-    for (ZoneOffsetTransition next = rules.nextTransition(span.first);
-        next != null && !next.getInstant().isAfter(span.last); next = rules.nextTransition(next.getInstant())) {
-      transitions.add(next);
-    }
-    Map<Change, List<LocalDateTime>> onsets = new LinkedHashMap<>();
-    for (ZoneOffsetTransition transition : transitions) {
-      // DTSTART and RDATE of an observance are wall-clock times in the offset before the change (TZOFFSETFROM)
-      onsets.computeIfAbsent(new Change(rules.isDaylightSavings(transition.getInstant()), transition.getOffsetBefore(),
-          transition.getOffsetAfter(), zone.abbreviation(transition.getInstant())), c -> new ArrayList<>())
-          .add(transition.getDateTimeBefore());
-    }
-    if (onsets.isEmpty()) {
-      // a zone that never changed its offset (within what the tz database knows)
-      ZoneOffset offset = rules.getOffset(span.first);
-      onsets.put(new Change(false, offset, offset, zone.abbreviation(span.first)),
-          List.of(LocalDateTime.of(1970, 1, 1, 0, 0)));
-    }
     VTimeZone component = new VTimeZone();
     component.add(new TzId(zone.name()));
-    onsets.forEach((change, times) -> component.add(observance(change, times)));
+    // the change that made the offset in effect at the first instant, then those up to the last one
+    ZoneOffsetTransition inEffect = rules.previousTransition(span.first.plusSeconds(1));
+    if (inEffect != null) {
+      component.add(observance(zone, rules, inEffect));
+    } else {
+      // a zone that never changed its offset (as far as the tz database knows)
+      ZoneOffset offset = rules.getOffset(span.first);
+      component.add(observance(false, zone.abbreviation(span.first), offset, offset,
+          LocalDateTime.of(1970, 1, 1, 0, 0)));
+    }
+    for (ZoneOffsetTransition next = rules.nextTransition(span.first);
+        next != null && !next.getInstant().isAfter(span.last); next = rules.nextTransition(next.getInstant())) {
+      component.add(observance(zone, rules, next));
+    }
     return component;
   }
 
-  private static Observance observance(Change change, List<LocalDateTime> onsets) {
-    Observance observance = change.daylight() ? new Daylight() : new Standard();
-    observance.add(new TzName(change.name()));
-    observance.add(new TzOffsetFrom(change.from()));
-    observance.add(new TzOffsetTo(change.to()));
-    observance.add(new DtStart<>(onsets.get(0)));
-    if (onsets.size() > 1) observance.add(new RDate<>(new DateList<>(onsets.subList(1, onsets.size()))));
+  private static Observance observance(EventTimezone zone, ZoneRules rules, ZoneOffsetTransition transition) {
+    // the DTSTART of an observance is a wall-clock time in the offset before the change (TZOFFSETFROM)
+    return observance(rules.isDaylightSavings(transition.getInstant()), zone.abbreviation(transition.getInstant()),
+        transition.getOffsetBefore(), transition.getOffsetAfter(), transition.getDateTimeBefore());
+  }
+
+  private static Observance observance(boolean daylight, String name, ZoneOffset from, ZoneOffset to,
+      LocalDateTime onset) {
+    Observance observance = daylight ? new Daylight() : new Standard();
+    observance.add(new TzName(name));
+    observance.add(new TzOffsetFrom(from));
+    observance.add(new TzOffsetTo(to));
+    observance.add(new DtStart<>(onset));
     return observance;
   }
 

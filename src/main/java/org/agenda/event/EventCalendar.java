@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.Temporal;
@@ -56,7 +58,9 @@ import org.agenda.time.EventTimezone;
  *   <li>DTSTART and DTEND: all-day events as VALUE=DATE with the day after the last as the (exclusive) end;
  *       events in a tz database zone as wall-clock times with TZID and a VTIMEZONE ({@link CalendarZones});
  *       events in {@code UTC} or a fixed offset {@code UTC±N} as UTC times (…Z), which every client reads alike
- *       and shows in its own zone (a VTIMEZONE of one's own for "UTC+2" would not be one a client knows);
+ *       and shows in its own zone (a VTIMEZONE of one's own for "UTC+2" would not be one a client knows); so are
+ *       events that start or end in the hour that occurs twice when summer time ends, which readers resolve
+ *       differently;
  *   <li>SUMMARY the title, DESCRIPTION the description as plain text (the excerpt when it has none), URL the
  *       event's public page, LOCATION and GEO its first venue, ORGANIZER its first organizer (CN, and mailto:
  *       when it has an e-mail address, else its page), CATEGORIES its categories.
@@ -159,8 +163,7 @@ final class EventCalendar {
     Instant start = Instant.ofEpochSecond(event.startUtc);
     Instant end = Instant.ofEpochSecond(event.endUtc);
     EventTimezone zone = EventView.zone(event);
-    if (!(zone.zoneId() instanceof ZoneOffset)) {
-      // a tz database zone; a wall-clock time that occurs twice was stored as the first (§8.2), as TZID reads it
+    if (!(zone.zoneId() instanceof ZoneOffset) && !twice(start, zone.zoneId()) && !twice(end, zone.zoneId())) {
       zones.use(zone, start, end);
       vevent.add(inZone(new DtStart<>(ZonedDateTime.ofInstant(start, zone.zoneId())), zones));
       vevent.add(inZone(new DtEnd<>(ZonedDateTime.ofInstant(end, zone.zoneId())), zones));
@@ -168,6 +171,15 @@ final class EventCalendar {
       vevent.add(new DtStart<>(start));
       vevent.add(new DtEnd<>(end));
     }
+  }
+
+  /**
+   * True when the wall clock of the instant occurs twice in the zone (the hour repeated when summer time ends).
+   * RFC 5545 reads such a TZID time as the first, as the service stores it (§8.2), but readers differ (ical.js
+   * takes the second): those events get UTC times, which no reader can take for another instant.
+   */
+  private static boolean twice(Instant instant, ZoneId zone) {
+    return zone.getRules().getValidOffsets(LocalDateTime.ofInstant(instant, zone)).size() > 1;
   }
 
   /** The property, resolving its TZID through the calendar's zones (the JDK's). */
