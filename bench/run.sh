@@ -293,6 +293,7 @@ bench_db() {
     "venue list|$api/venues"
     "category list|$api/categories"
     "event list in fr (fallback)|/fr$api/events"
+    "event feed iCalendar (default window, at most 1000)|$api/events.ics"
   )
   mkdir -p "$work/static/r"
   # the by-id route: every published, unprotected id for Agenda; a sample of 200 stored for nginx

@@ -60,7 +60,7 @@ public final class OpenApiDocument {
       ObjectNode path = paths.putObject(route.relativePattern());
       for (Endpoint endpoint : route.endpoints()) {
         for (String method : endpoint.methods()) {
-          Operation operation = Operation.of(route, method);
+          Operation operation = Operation.of(route, endpoint, method);
           if (used.add(operation.resource())) addSchemas(schemas, operation.resource().schemas());
           path.set(method.toLowerCase(Locale.ROOT), operation(operation, method, endpoint, schemas));
         }
@@ -223,31 +223,30 @@ public final class OpenApiDocument {
       ObjectNode response = responses.putObject(Integer.toString(status));
       response.put("description", answer.getValue());
       boolean success = status < 300;
-      if (success && operation.kind() == Kind.LIST) {
-        ObjectNode headers = response.putObject("headers");
-        for (String header : List.of("X-Cal-Total", "X-Cal-TotalPages", "Link")) headers.set(header, headerRef(header));
+      if (success && !operation.successHeaders().isEmpty()) response.set("headers", headersOf(operation));
+      if (status == 304) {
+        response.putObject("headers").set("ETag", Operation.headerRef("ETag"));
+        continue;
       }
-      if (status == 201) response.putObject("headers").set("Location", headerRef("Location"));
-      if (!operation.writes() && (status == 200 || status == 304)) {
-        ObjectNode headers = response.has("headers") ? (ObjectNode) response.get("headers") : response.putObject("headers");
-        headers.set("ETag", headerRef("ETag"));
-      }
-      if (status == 304) continue;
       ObjectNode schema;
+      String mediaType = "application/json";
       if (!success) {
         schema = JsonSchema.ref("Error");
       } else if (operation.successSchema() == null) {
         schema = Json.object().put("type", "object").put("description", "An OpenAPI 3.1 document.");
       } else {
-        schema = JsonSchema.ref(operation.successSchema());
+        schema = operation.successSchema();
+        mediaType = operation.successMediaType();
       }
-      response.putObject("content").putObject("application/json").set("schema", schema);
+      response.putObject("content").putObject(mediaType).set("schema", schema);
     }
     return responses;
   }
 
-  private static ObjectNode headerRef(String name) {
-    return Json.object().put("$ref", "#/components/headers/" + name);
+  private static ObjectNode headersOf(Operation operation) {
+    ObjectNode headers = Json.object();
+    operation.successHeaders().forEach(headers::set);
+    return headers;
   }
 
   private static ObjectNode headers() {

@@ -1,50 +1,73 @@
 package org.agenda.doc;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.agenda.http.ApiResource;
 import org.agenda.http.ApiResource.Trait;
+import org.agenda.http.Endpoint;
+import org.agenda.http.Json;
+import org.agenda.http.JsonSchema;
+import org.agenda.http.OperationDoc;
 import org.agenda.http.Route;
 
 /**
  * What /doc says about each operation beyond its parameters: the kind of operation a method is on a route,
  * its operationId (§9.3), summary and every status it can answer (§6, §7.2), from the resource the route's
  * feature declares ({@link ApiResource}). The statuses are kept here, in one table, so that a new route of a
- * known kind is described without further work.
+ * known kind is described without further work. An endpoint that the kind of its route would describe wrongly
+ * (the same data in another format) says itself what differs ({@link OperationDoc}): its operationId, summary,
+ * description and success answer; its errors are those of its kind.
  */
 final class OpenApiOperations {
   private OpenApiOperations() {}
 
   enum Kind { INDEX, DOC, LIST, CREATE, READ, UPDATE, DELETE }
 
-  /** How one method of one route is described. */
-  record Operation(ApiResource resource, Kind kind, String operationId, boolean bySlug) {
-    static Operation of(Route route, String method) {
+  /**
+   * How one method of one route is described; {@code doc} is what its endpoint declares for itself, or null, and
+   * {@code paged} says that a list takes a {@code page} (and so may be asked for one beyond the last).
+   */
+  record Operation(ApiResource resource, Kind kind, String operationId, boolean bySlug, OperationDoc doc,
+      boolean paged) {
+    static Operation of(Route route, Endpoint endpoint, String method) {
+      ApiResource resource = route.resource();
+      Derived derived = derive(route, method);
+      OperationDoc doc = endpoint.doc();
+      return new Operation(resource, derived.kind(), doc != null ? doc.operationId() : derived.operationId(),
+          derived.bySlug(), doc, endpoint.hasParam("page"));
+    }
+
+    /** What the route's pattern and the method say: the kind of operation and its operationId (§9.3). */
+    private record Derived(Kind kind, String operationId, boolean bySlug) {}
+
+    private static Derived derive(Route route, String method) {
       ApiResource resource = route.resource();
       boolean bySlug = route.relativePattern().contains("{slug}");
       if (resource == MetaSchemas.META) {
         boolean doc = route.relativePattern().equals("/doc");
-        return new Operation(resource, doc ? Kind.DOC : Kind.INDEX, doc ? "getDoc" : "getIndex", false);
+        return new Derived(doc ? Kind.DOC : Kind.INDEX, doc ? "getDoc" : "getIndex", false);
       }
       String suffix = bySlug ? "BySlug" : "";
       String singular = resource.schema();
       if (!route.hasPathVariable()) {
         return method.equals("GET")
-            ? new Operation(resource, Kind.LIST, "list" + resource.tag(), false)
-            : new Operation(resource, Kind.CREATE, "create" + singular, false);
+            ? new Derived(Kind.LIST, "list" + resource.tag(), false)
+            : new Derived(Kind.CREATE, "create" + singular, false);
       }
       return switch (method) {
-        case "GET" -> new Operation(resource, Kind.READ, "get" + singular + suffix, bySlug);
-        case "DELETE" -> new Operation(resource, Kind.DELETE, "delete" + singular + suffix, bySlug);
-        case "POST" -> new Operation(resource, Kind.UPDATE, "update" + singular + suffix, bySlug);
-        default -> new Operation(resource, Kind.UPDATE,
+        case "GET" -> new Derived(Kind.READ, "get" + singular + suffix, bySlug);
+        case "DELETE" -> new Derived(Kind.DELETE, "delete" + singular + suffix, bySlug);
+        case "POST" -> new Derived(Kind.UPDATE, "update" + singular + suffix, bySlug);
+        default -> new Derived(Kind.UPDATE,
             "update" + singular + suffix + method.charAt(0) + method.substring(1).toLowerCase(Locale.ROOT), bySlug);
       };
     }
 
     String summary() {
+      if (doc != null) return doc.summary();
       String noun = resource.noun();
       String target = bySlug ? " by slug" : " by id";
       return switch (kind) {
@@ -59,6 +82,7 @@ final class OpenApiOperations {
     }
 
     String description() {
+      if (doc != null) return doc.description();
       return switch (kind) {
         case INDEX -> "Every route of the namespace with its methods and parameters, generated from the same "
             + "definitions that validate requests.";
@@ -81,8 +105,45 @@ final class OpenApiOperations {
       return kind == Kind.CREATE || kind == Kind.UPDATE || kind == Kind.DELETE;
     }
 
+    /** The media type of the success answer's body. */
+    String successMediaType() {
+      return doc != null ? doc.mediaType() : "application/json";
+    }
+
     /** The success schema: a representation, a list envelope, or null for the /doc document itself. */
-    String successSchema() {
+    ObjectNode successSchema() {
+      if (doc != null) return doc.successSchema();
+      String component = successComponent();
+      return component == null ? null : JsonSchema.ref(component);
+    }
+
+    /** The headers a success answer always or sometimes has, by name: a reference or a schema of its own. */
+    Map<String, ObjectNode> successHeaders() {
+      Map<String, ObjectNode> headers = new LinkedHashMap<>();
+      if (doc != null) {
+        doc.successHeaders().forEach((name, schema) -> {
+          ObjectNode header = Json.object();
+          header.put("description", schema.path("description").asText());
+          header.put("required", true);
+          ObjectNode typed = schema.deepCopy();
+          typed.remove("description");
+          header.set("schema", typed);
+          headers.put(name, header);
+        });
+      } else if (kind == Kind.LIST) {
+        for (String name : List.of("X-Cal-Total", "X-Cal-TotalPages", "Link")) headers.put(name, headerRef(name));
+      } else if (kind == Kind.CREATE) {
+        headers.put("Location", headerRef("Location"));
+      }
+      if (!writes()) headers.put("ETag", headerRef("ETag"));
+      return headers;
+    }
+
+    static ObjectNode headerRef(String name) {
+      return Json.object().put("$ref", "#/components/headers/" + name);
+    }
+
+    private String successComponent() {
       return switch (kind) {
         case INDEX -> "NamespaceIndex";
         case DOC -> null;
@@ -95,6 +156,20 @@ final class OpenApiOperations {
     Map<Integer, String> statuses(boolean readsBody) {
       Map<Integer, String> answers = new LinkedHashMap<>();
       String noun = resource.noun();
+      if (doc != null) {
+        answers.put(200, doc.successDescription());
+      } else {
+        putSuccess(answers, noun);
+      }
+      if (!writes()) {
+        answers.put(304, "The answer's ETag matches If-None-Match (or, without it, the answer is not newer than "
+            + "If-Modified-Since): the client's copy is current; no body.");
+      }
+      putErrors(answers, readsBody, noun);
+      return answers;
+    }
+
+    private void putSuccess(Map<Integer, String> answers, String noun) {
       switch (kind) {
         case INDEX -> answers.put(200, "The namespace index.");
         case DOC -> answers.put(200, "This OpenAPI 3.1 document.");
@@ -107,10 +182,9 @@ final class OpenApiOperations {
             ? "The trashed " + noun + ", or with force=true the " + noun + " as it was just before it was deleted."
             : "The " + noun + " as it was just before it was deleted.");
       }
-      if (!writes()) {
-        answers.put(304, "The answer's ETag matches If-None-Match (or, without it, the answer is not newer than "
-            + "If-Modified-Since): the client's copy is current; no body.");
-      }
+    }
+
+    private void putErrors(Map<Integer, String> answers, boolean readsBody, String noun) {
       answers.put(400, badRequest(readsBody));
       answers.put(401, writes()
           ? "Not logged in (rest_not_logged_in), or an Authorization header that does not authenticate "
@@ -134,7 +208,6 @@ final class OpenApiOperations {
       if (readsBody) answers.put(415, "The request body has an unsupported content type (rest_unsupported_media_type).");
       answers.put(429, "Too many failed authentications from this address (rest_too_many_requests); see Retry-After.");
       answers.put(500, "An unexpected failure (rest_internal_error).");
-      return answers;
     }
 
     private String badRequest(boolean readsBody) {
@@ -153,7 +226,7 @@ final class OpenApiOperations {
       boolean unknownId = resource.has(Trait.UNKNOWN_ID_IS_NOT_FOUND) && !bySlug;
       return switch (kind) {
         case INDEX -> "The namespace parameter names another namespace (rest_invalid_namespace).";
-        case LIST -> resource.has(Trait.PAGES_END)
+        case LIST -> resource.has(Trait.PAGES_END) && paged
             ? "The page is beyond the last one (" + resource.noun() + "-archive-page-not-found)." : null;
         case READ -> (unknownId ? "No " + resource.noun() + " has this id (rest-" + resource.noun() + "-not-found), or the "
             : "The ") + resource.noun() + " has no text in the request language and fallback is off (translation-not-found).";

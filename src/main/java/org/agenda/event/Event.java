@@ -38,6 +38,8 @@ final class Event {
   boolean sticky;
   boolean featured;
   long postParent;
+  /** Writes that changed the event since it was created (the SEQUENCE of its iCalendar form); not a stored value. */
+  long revision;
   Map<String, Translation> translations = new LinkedHashMap<>();
   List<Long> venueIds = List.of();
   List<Long> organizerIds = List.of();
@@ -86,6 +88,7 @@ final class Event {
     copy.sticky = sticky;
     copy.featured = featured;
     copy.postParent = postParent;
+    copy.revision = revision;
     copy.translations = new LinkedHashMap<>(translations);
     copy.venueIds = new ArrayList<>(venueIds);
     copy.organizerIds = new ArrayList<>(organizerIds);
@@ -94,7 +97,7 @@ final class Event {
     return copy;
   }
 
-  /** Everything stored except {@code modified}: two events with equal values need no write. */
+  /** Everything stored except {@code modified} and {@code revision}: two events with equal values need no write. */
   List<Object> storedValues() {
     return java.util.Arrays.asList(author, status, statusBeforeTrash, dateUtc, image, website, startUtc, endUtc,
         startLocal, endLocal, timezone, allDay, password, cost, showMap, showMapLink, hideFromListings, sticky,

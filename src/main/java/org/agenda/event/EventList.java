@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.*;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.agenda.config.Config;
 import org.agenda.db.Database;
 import org.agenda.http.ApiError;
@@ -42,8 +44,31 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 
-/** {@code GET /events} (§6.3): filters, the date window, visibility, paging and navigation URLs. */
+/**
+ * {@code GET /events} (§6.3): filters, the date window, visibility, paging and navigation URLs; and the same
+ * selection of events for the iCalendar feed {@code GET /events.ics}, which is not paged but capped, has a wider
+ * default window and leaves out the protected events it does not unlock.
+ */
 final class EventList {
+  /** The most events a feed holds, the earliest first; {@code X-Cal-Omitted} says how many more matched. */
+  static final int FEED_CAP = 1_000;
+  /** Days before today where a feed starts by default: a calendar keeps showing the events just past. */
+  static final int FEED_DAYS_BACK = 30;
+  /** Years after today where a feed ends by default. */
+  static final int FEED_YEARS_AHEAD = 1;
+
+  /**
+   * The date window that applies to the sides a request gives no bound for (§6.3 step 2): its first and last day,
+   * from today in the site time zone.
+   */
+  record DefaultWindow(UnaryOperator<LocalDate> firstDay, UnaryOperator<LocalDate> lastDay) {}
+
+  /** §6.3: from today to the end of the day 24 months on. */
+  static final DefaultWindow LIST_WINDOW = new DefaultWindow(today -> today, ListWindow::defaultEndDate);
+  /** The feed's: from 30 days ago to the end of the day a year on (29 February → 28 February). */
+  static final DefaultWindow FEED_WINDOW = new DefaultWindow(today -> today.minusDays(FEED_DAYS_BACK),
+      today -> today.plusYears(FEED_YEARS_AHEAD));
+
   private static final double EARTH_RADIUS_KM = 6371.0088;
   private static final List<String> RELATIVE_BOUNDS = List.of("starts_before", "starts_after", "ends_before", "ends_after");
 
@@ -61,9 +86,32 @@ final class EventList {
 
   List<Param> params() {
     var params = new ArrayList<>(ListPage.params("Events", config.defaultPerPage(), config.maxPerPage()));
-    params.addAll(List.of(
-        Param.date("start_date").describe("Events starting on or after this moment (default: start of today, site time zone)."),
-        Param.date("end_date").describe("Events ending on or before this moment (default: end of the day 24 months after today)."),
+    params.addAll(filters(
+        "Events starting on or after this moment (default: start of today, site time zone).",
+        "Events ending on or before this moment (default: end of the day 24 months after today).",
+        "Unlocks protected events with this password."));
+    return params;
+  }
+
+  /**
+   * The parameters of the feed: the filters of the list with their own window and password, and no paging (page
+   * and per_page are not parameters of a feed: like any unknown parameter, they are ignored).
+   */
+  List<Param> feedParams() {
+    return filters(
+        "Events starting on or after this moment (default when no date filter is given: start of the day "
+            + FEED_DAYS_BACK + " days ago, site time zone). A feed holds at most " + FEED_CAP + " events, the "
+            + "earliest first; the header X-Cal-Omitted and the calendar property X-AGENDA-OMITTED say how many more "
+            + "matched. page and per_page are ignored: a feed is not paged.",
+        "Events ending on or before this moment (default when no date filter is given: end of the day "
+            + FEED_YEARS_AHEAD + " year after today, site time zone).",
+        "Unlocks protected events with this password; the protected events it does not unlock are left out.");
+  }
+
+  private static List<Param> filters(String startDate, String endDate, String password) {
+    return List.of(
+        Param.date("start_date").describe(startDate),
+        Param.date("end_date").describe(endDate),
         Param.date("starts_before").describe("Events starting before this moment."),
         Param.date("starts_after").describe("Events starting after this moment."),
         Param.date("ends_before").describe("Events ending before this moment."),
@@ -85,8 +133,7 @@ final class EventList {
         Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
         Param.integer("post_parent").describe("Events whose parent is this event."),
         Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
-        Param.string("password").maxLength(255).describe("Unlocks protected events with this password.")));
-    return params;
+        Param.string("password").maxLength(255).describe(password));
   }
 
   private static Object ticketed(org.agenda.http.Raw raw) {
@@ -161,16 +208,24 @@ final class EventList {
   /** The date bounds in effect, as instants, with the exclusive ones of strict mode marked. */
   private record Bound(String param, Instant at, boolean exclusive, boolean onStart, boolean lower) {}
 
+  /** The events a request selects, before paging: the condition, the statuses and the date bounds in effect. */
+  private record Selection(Condition condition, List<String> statuses, List<Bound> bounds) {}
+
+  private Selection selection(DSLContext dsl, ApiRequest request, DefaultWindow window) {
+    List<String> statuses = ListQueries.effectiveStatuses(request);
+    List<Bound> bounds = bounds(request, window);
+    return new Selection(condition(dsl, request, statuses, bounds), statuses, bounds);
+  }
+
   ApiResponse handle(ApiRequest request) {
     DSLContext dsl = database.dsl();
     var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
-    List<String> statuses = ListQueries.effectiveStatuses(request);
-    List<Bound> bounds = bounds(request);
-    Condition condition = condition(dsl, request, statuses, bounds);
+    Selection selection = selection(dsl, request, LIST_WINDOW);
+    Condition condition = selection.condition();
     // events CROSS JOIN records: SQLite then walks events_start (start_utc, id, …) for the date window and the order
     // instead of every published record (a page at 10 000 events: 29 ms → 0.03 ms); PostgreSQL plans it as
     // the same inner join.
-    int total = dsl.fetchCount(dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)));
+    int total = count(dsl, condition);
     if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
@@ -181,8 +236,46 @@ final class EventList {
     var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
         request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
-    String navigation = paging.navigation(request.urls().collection("events"), navigation(request, statuses, bounds));
+    String navigation = paging.navigation(request.urls().collection("events"),
+        navigation(request, selection.statuses(), selection.bounds()));
     return paging.response("events", items, true, navigation, total);
+  }
+
+  private static int count(DSLContext dsl, Condition condition) {
+    return dsl.fetchCount(dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)));
+  }
+
+  /**
+   * What a feed shows: at most {@link #FEED_CAP} events in list order (start, then id), what they embed, and how
+   * many events matched in all.
+   */
+  record Feed(List<Event> events, EventView.Related related, int total) {
+    int omitted() {
+      return total - events.size();
+    }
+  }
+
+  /**
+   * The events of {@code GET /events.ics}: those the list would show for the same parameters (filters, status,
+   * visibility, language), with the feed's default window, without the protected events the request does not
+   * unlock (a feed has no stripped form of them), earliest first and at most {@link #FEED_CAP}.
+   */
+  Feed feed(ApiRequest request) {
+    DSLContext dsl = database.dsl();
+    Condition condition = selection(dsl, request, FEED_WINDOW).condition().and(unlocked(request));
+    int total = count(dsl, condition);
+    List<Long> ids = dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition))
+        .orderBy(START_UTC, EVENT_ID).limit(FEED_CAP).fetch(ID);
+    List<Event> events = EventStore.findAll(dsl, ids);
+    var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
+        request.language(), request.urls(), false);
+    return new Feed(events, related, total);
+  }
+
+  /** §4.8 as SQL: the event has no password, the request gives it, or the caller can edit the event. */
+  private static Condition unlocked(ApiRequest request) {
+    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq("")).or(ListQueries.canEdit(request));
+    return request.has("password") ? unlocked.or(PASSWORD.eq(request.string("password"))) : unlocked;
   }
 
   private ObjectNode item(Event event, ApiRequest request, EventView.Related related) {
@@ -192,21 +285,24 @@ final class EventList {
     return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), related);
   }
 
-  private List<Bound> bounds(ApiRequest request) {
+  private List<Bound> bounds(ApiRequest request, DefaultWindow window) {
     var bounds = new ArrayList<Bound>();
     if (request.has("include")) return bounds;
     boolean strict = Boolean.TRUE.equals(request.bool("strict_dates"));
     boolean relative = RELATIVE_BOUNDS.stream().anyMatch(request::has);
-    ZonedDateTime today = request.today(config.timezone()).atStartOfDay(config.timezone());
+    boolean defaults = !relative && !(request.has("start_date") && request.has("end_date"));
+    // today() narrows how long the answer holds to this day: a default window moves with the date.
+    LocalDate today = defaults ? request.today(config.timezone()) : null;
     if (request.has("start_date")) {
       bounds.add(bound(request, "start_date", strict, false, true, true));
     } else if (!relative) {
-      bounds.add(new Bound("start_date", ListWindow.dayStart(today), false, true, true));
+      ZonedDateTime first = window.firstDay().apply(today).atStartOfDay(config.timezone());
+      bounds.add(new Bound("start_date", ListWindow.dayStart(first), false, true, true));
     }
     if (request.has("end_date")) {
       bounds.add(bound(request, "end_date", strict, false, false, false));
     } else if (!relative) {
-      ZonedDateTime last = ListWindow.defaultEndDate(today.toLocalDate()).atStartOfDay(config.timezone());
+      ZonedDateTime last = window.lastDay().apply(today).atStartOfDay(config.timezone());
       bounds.add(new Bound("end_date", ListWindow.dayEnd(last), false, false, false));
     }
     if (request.has("starts_before")) bounds.add(bound(request, "starts_before", strict, true, true, false));
@@ -316,8 +412,7 @@ final class EventList {
     var text = TRANSLATIONS.as("search_text");
     Field<String> name = field(name("search_text", "name_folded"), String.class);
     Field<String> body = field(name("search_text", "body_folded"), String.class);
-    Condition unlocked = PASSWORD.isNull().or(PASSWORD.eq("")).or(ListQueries.canEdit(request));
-    if (request.has("password")) unlocked = unlocked.or(PASSWORD.eq(request.string("password")));
+    Condition unlocked = unlocked(request);
     Condition match = trueCondition();
     for (String term : terms.required()) {
       match = match.and(position(name, inline(term)).gt(0).or(unlocked.and(position(body, inline(term)).gt(0))));

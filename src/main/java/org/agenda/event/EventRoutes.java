@@ -30,7 +30,10 @@ import org.agenda.user.Role;
 import org.agenda.venue.Venues;
 import org.jooq.DSLContext;
 
-/** The event routes R2–R4 of §2.2: list and create, and read, update and delete by id or slug. */
+/**
+ * The event routes R2–R4 of §2.2: list and create, and read, update and delete by id or slug; and their iCalendar
+ * forms: the feed {@code /events.ics} (the list's events) and {@code /events/{id}.ics} (one event).
+ */
 public final class EventRoutes {
   private static final List<String> UPDATE_METHODS = List.of("POST", "PUT", "PATCH");
 
@@ -41,6 +44,7 @@ public final class EventRoutes {
   private final EventWrite write;
   private final EventList list;
   private final EventLinks links;
+  private final EventCalendar calendar;
   private final FuturePublisher publisher;
   /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
   private final ByIdLoader<Event> events;
@@ -65,6 +69,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view);
+    this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());
   }
@@ -72,11 +77,14 @@ public final class EventRoutes {
   /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
   private record SlugTarget(Long id) {}
 
+  /** What a calendar app asks for in {@code Accept}: the event routes answer it with their iCalendar form. */
+  private static final String CALENDAR = "text/calendar";
+
   public void register(RouteTable routes) {
     routes.add(Route.namespaced("/events", resource, List.of(
         Endpoint.read(list.params(), list::check, list::handle),
         Endpoint.write(List.of("POST"), Role.CONTRIBUTOR, EventFields.writeFields(true), this::checkWrite,
-            this::create))));
+            this::create))).offering(CALENDAR, "/events.ics"));
     for (boolean bySlug : new boolean[] {false, true}) {
       Param target = bySlug
           ? Param.string("slug").inPath().describe("The event slug, in any language (the request language is tried first).")
@@ -90,14 +98,21 @@ public final class EventRoutes {
         resolveSlug(request, invalid);
         checkWrite(request, invalid);
       } : this::checkWrite;
-      routes.add(Route.namespaced(bySlug ? "/events/by-slug/{slug}" : "/events/{id}", resource, List.of(
+      Route route = Route.namespaced(bySlug ? "/events/by-slug/{slug}" : "/events/{id}", resource, List.of(
           Endpoint.read(List.of(target, password), targetCheck, this::read),
           Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
                   Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher)."),
                   Param.string("password").maxLength(255).describe("Accepted for compatibility; has no effect.")),
               targetCheck, this::delete),
-          Endpoint.write(UPDATE_METHODS, Role.CONTRIBUTOR, List.copyOf(update), writeCheck, this::update))));
+          Endpoint.write(UPDATE_METHODS, Role.CONTRIBUTOR, List.copyOf(update), writeCheck, this::update)));
+      routes.add(bySlug ? route : route.offering(CALENDAR, "/events/{id}.ics"));
     }
+    routes.add(Route.namespaced("/events.ics", resource, List.of(
+        Endpoint.read(list.feedParams(), list::check, this::feed).describedAs(EventSchemas.feedDoc()))));
+    routes.add(Route.namespaced("/events/{id}.ics", resource, List.of(
+        Endpoint.read(List.of(Param.integer("id").inPath().describe("The event id."),
+                Param.string("password").maxLength(255).describe("The event password, to read a protected event.")),
+            null, this::readCalendar).describedAs(EventSchemas.eventCalendarDoc()))));
   }
 
   /** §3.6 for by-slug routes, as part of parameter validation (§2.4 step 6). */
@@ -162,7 +177,11 @@ public final class EventRoutes {
     return kept != null ? kept : target(database.dsl(), request, false);
   }
 
-  private ApiResponse read(ApiRequest request) {
+  /** An event the request may read (§6.5.1), the language of its text, and the data version it was read at. */
+  private record Readable(Event event, String textLanguage, Long version) {}
+
+  /** Steps 1–6 of §6.5.1: the event, or the error answer. */
+  private Readable readable(ApiRequest request) {
     Long version = database.versionOf(database.dsl(), request.dataVersion());
     Event event = readTarget(request, version);
     var caller = request.caller();
@@ -178,10 +197,37 @@ public final class EventRoutes {
     if (!canEdit && event.lockedAgainst(request.string("password"))) {
       throw new ApiError(403, "event-password-protected", "The requested event is not accessible without a password");
     }
+    return new Readable(event, textLanguage, version);
+  }
+
+  private ApiResponse read(ApiRequest request) {
+    Readable found = readable(request);
+    Event event = found.event();
     // not the answer's Last-Modified: the event embeds terms, their counts and linked records, which change apart
     request.recordModified(event.modifiedUtc, false);
-    return ApiResponse.ok(view.render(event, new EventView.Shape(textLanguage, false, true), request.language(),
-        request.urls(), view.related(database.dsl(), version, List.of(event), request.language(), request.urls(), true)));
+    return ApiResponse.ok(view.render(event, new EventView.Shape(found.textLanguage(), false, true), request.language(),
+        request.urls(), view.related(database.dsl(), found.version(), List.of(event), request.language(), request.urls(),
+            true)));
+  }
+
+  /** {@code GET /events/{id}.ics}: the event of {@link #read} as a calendar of one event, named after its title. */
+  private ApiResponse readCalendar(ApiRequest request) {
+    Readable found = readable(request);
+    Event event = found.event();
+    var related = view.related(database.dsl(), found.version(), List.of(event), request.language(), request.urls(),
+        false);
+    String name = event.translations.get(found.textLanguage()).name();
+    return ApiResponse.text(200, calendar.render(name, List.of(event), related, request, 0),
+        EventCalendar.MEDIA_TYPE);
+  }
+
+  /** {@code GET /events.ics}: the list's events as one feed (see {@link EventList#feed}). */
+  private ApiResponse feed(ApiRequest request) {
+    EventList.Feed feed = list.feed(request);
+    String body = calendar.render("Agenda", feed.events(), feed.related(), request, feed.omitted());
+    return ApiResponse.text(200, body, EventCalendar.MEDIA_TYPE)
+        .header("X-Cal-Total", Integer.toString(feed.total()))
+        .header("X-Cal-Omitted", Integer.toString(feed.omitted()));
   }
 
   private ApiResponse create(ApiRequest request) {

@@ -20,6 +20,7 @@ import java.util.Map;
 import org.agenda.http.ApiResource;
 import org.agenda.http.JsonSchema.Keys;
 import org.agenda.http.ListPage;
+import org.agenda.http.OperationDoc;
 import org.agenda.record.RecordSchemas;
 import org.agenda.term.TermSchemas;
 
@@ -130,5 +131,39 @@ final class EventSchemas {
     keys.optional("offers", offer.object("Present when the cost holds a number."));
     keys.always("performer", string(null));
     return keys.object("schema.org Event of a single event read (§5.10).");
+  }
+
+  /** The body of an iCalendar answer, for /doc: a text, not JSON. */
+  private static ObjectNode calendarBody(String description) {
+    return string(description).put("contentMediaType", "text/calendar");
+  }
+
+  /** {@code GET /events.ics}: the list's events as one iCalendar feed (§6.3 filters, not paged). */
+  static OperationDoc feedDoc() {
+    Map<String, ObjectNode> headers = new LinkedHashMap<>();
+    headers.put("X-Cal-Total", integer("Number of matching events."));
+    headers.put("X-Cal-Omitted", integer("Matching events left out of the feed by its cap (0 when none)."));
+    return new OperationDoc("listEventsAsICalendar", "Subscribe to events (iCalendar feed)",
+        "The events that GET /events would list for the same parameters (every filter, status, the caller's "
+            + "visibility, the request language), as one iCalendar (RFC 5545) calendar to subscribe to. Not paged: "
+            + "page and per_page are ignored. Without date filters it holds the events from " + EventList.FEED_DAYS_BACK
+            + " days ago to a year ahead, at most " + EventList.FEED_CAP + " of them, the earliest first. Protected "
+            + "events appear only when the password parameter or the caller's rights unlock them. Each event has "
+            + "the UID event-{id}@{host}, the same in every language, and a SEQUENCE that grows with every update; "
+            + "events in a fixed UTC offset have UTC times.",
+        "text/calendar",
+        "The calendar (text/calendar). X-Cal-Total gives the number of matching events, X-Cal-Omitted how many "
+            + "of them the cap left out.",
+        calendarBody("An iCalendar (RFC 5545) calendar: a VTIMEZONE for each time zone used, a VEVENT per event."),
+        headers);
+  }
+
+  /** {@code GET /events/{id}.ics}: one event as an iCalendar calendar, with the access rules of §6.5.1. */
+  static OperationDoc eventCalendarDoc() {
+    return new OperationDoc("getEventAsICalendar", "Read an event by id as iCalendar",
+        "The event as an iCalendar (RFC 5545) calendar of one VEVENT, for adding it to a calendar: the same access "
+            + "rules and error answers as GET /events/{id}, including password for a protected event.",
+        "text/calendar", "The event as a calendar (text/calendar).",
+        calendarBody("An iCalendar (RFC 5545) calendar with one VEVENT and the VTIMEZONE it uses."), Map.of());
   }
 }

@@ -41,7 +41,7 @@ final class EventStore {
 
   private static final List<Field<?>> COLUMNS = List.of(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC, MODIFIED_UTC,
       IMAGE, WEBSITE, START_UTC, END_UTC, START_LOCAL, END_LOCAL, TIMEZONE, ALL_DAY, PASSWORD, COST, SHOW_MAP,
-      SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT);
+      SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT, REVISION);
 
   /** The events with these ids, in the given order, in three queries whatever the count. */
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
@@ -158,6 +158,7 @@ final class EventStore {
     event.sticky = row.get(STICKY) == 1;
     event.featured = row.get(FEATURED) == 1;
     event.postParent = row.get(POST_PARENT);
+    event.revision = row.get(REVISION);
     return event;
   }
 
@@ -199,9 +200,11 @@ final class EventStore {
     TermCounts.eventChanged(dsl, List.of(), false, terms(event), isPublished(event));
   }
 
+  /** Writes {@code after} over {@code before} (the event as stored, locked), one revision later. */
   static void update(DSLContext dsl, Event before, Event after) {
     Records.update(dsl, recordRow(after));
-    dsl.update(EVENTS).set(eventValues(after)).where(EVENT_ID.eq(after.id)).execute();
+    dsl.update(EVENTS).set(eventValues(after)).set(REVISION, REVISION.plus(1)).where(EVENT_ID.eq(after.id)).execute();
+    after.revision = before.revision + 1;
     for (Translation text : after.translations.values()) {
       Translation old = before.translations.get(text.language());
       if (!text.equals(old)) Translations.save(dsl, RECORD_TYPE, after.id, text, old != null);

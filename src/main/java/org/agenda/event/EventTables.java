@@ -28,6 +28,8 @@ final class EventTables {
   static final Field<Integer> STICKY = field(name("events", "sticky"), Integer.class);
   static final Field<Integer> FEATURED = field(name("events", "featured"), Integer.class);
   static final Field<Long> POST_PARENT = field(name("events", "post_parent"), Long.class);
+  /** Adds one with every write that changes the event (V9): the SEQUENCE of its iCalendar form. */
+  static final Field<Long> REVISION = field(name("events", "revision"), Long.class);
 
   static final Table<Record> EVENT_VENUES = RecordTables.VENUE_LINKS.table();
   static final Field<Long> EV_EVENT = RecordTables.VENUE_LINKS.event();

@@ -98,9 +98,29 @@ public final class Route {
     return "/" + Urls.NAMESPACE + pattern;
   }
 
-  /** The key of the namespace index (§9.2): {@code /cal/events/v1/events/(?P<id>\d+)}. */
+  /**
+   * The key of the namespace index (§9.2), a regular expression: {@code /cal/events/v1/events/(?P<id>\d+)}, with
+   * the characters of literal text that a regular expression reads otherwise escaped
+   * ({@code /cal/events/v1/events/(?P<id>\d+)\.ics}).
+   */
   public String indexKey() {
-    return fullPattern().replace("{id}", "(?P<id>\\d+)").replace("{slug}", "(?P<slug>[^/]+)");
+    var segments = new ArrayList<String>();
+    for (String segment : fullPattern().split("/", -1)) {
+      Segment parsed = Segment.of(segment);
+      segments.add(regex(parsed.prefix())
+          + (parsed.variable() == null ? "" : parsed.variable().equals("id") ? "(?P<id>\\d+)" : "(?P<slug>[^/]+)")
+          + regex(parsed.suffix()));
+    }
+    return String.join("/", segments);
+  }
+
+  private static String regex(String literal) {
+    var escaped = new StringBuilder();
+    for (char c : literal.toCharArray()) {
+      if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) escaped.append('\\');
+      escaped.append(c);
+    }
+    return escaped.toString();
   }
 
   /** The OpenAPI path relative to the server URL: {@code /events/{id}}, {@code /} for the namespace. */
@@ -113,6 +133,29 @@ public final class Route {
   }
 
   /**
+   * One segment of a pattern: literal text, or a variable ({@code {id}}: one or more ASCII digits; {@code {slug}}:
+   * one or more characters) with literal text after it ({@code {id}.ics}). Variables start a segment.
+   */
+  private record Segment(String prefix, String variable, String suffix) {
+    static Segment of(String segment) {
+      if (!segment.startsWith("{")) return new Segment(segment, null, "");
+      int close = segment.indexOf('}');
+      return new Segment("", segment.substring(1, close), segment.substring(close + 1));
+    }
+
+    /** The variable's value in {@code actual}, "" for a literal segment, or null when it does not match. */
+    String match(String actual) {
+      if (variable == null) return prefix.equalsIgnoreCase(actual) ? "" : null;
+      // the literal suffix is matched case-insensitively, like literal segments (§2.3)
+      int valueLength = actual.length() - suffix.length();
+      if (valueLength < 1 || !actual.regionMatches(true, valueLength, suffix, 0, suffix.length())) return null;
+      String value = actual.substring(0, valueLength);
+      if (variable.equals("id") && !value.chars().allMatch(c -> c >= '0' && c <= '9')) return null;
+      return value;
+    }
+  }
+
+  /**
    * Matches decoded path segments (after the namespace for namespaced routes). Returns the value of the
    * path variable, "" for a route without one, or null when the path does not match.
    */
@@ -120,17 +163,10 @@ public final class Route {
     if (path.size() != segments.size()) return null;
     String value = "";
     for (int i = 0; i < segments.size(); i++) {
-      String expected = segments.get(i);
-      String actual = path.get(i);
-      if (expected.equals("{id}")) {
-        if (actual.isEmpty() || !actual.chars().allMatch(c -> c >= '0' && c <= '9')) return null;
-        value = actual;
-      } else if (expected.equals("{slug}")) {
-        if (actual.isEmpty()) return null;
-        value = actual;
-      } else if (!expected.equalsIgnoreCase(actual)) {
-        return null;
-      }
+      Segment expected = Segment.of(segments.get(i));
+      String matched = expected.match(path.get(i));
+      if (matched == null) return null;
+      if (expected.variable() != null) value = matched;
     }
     return value;
   }

@@ -26,7 +26,7 @@ public final class RouteTable {
       params.add(Param.oneOf("translation_language", languages)
           .describe("Content language: the language of the text to read or write (§3.1)."));
       return new Endpoint(endpoint.methods(), List.copyOf(params), endpoint.requiredRole(), endpoint.check(),
-          endpoint.handler());
+          endpoint.handler(), endpoint.doc());
     }).toList();
     routes.add(route.withEndpoints(endpoints));
   }

@@ -19,6 +19,7 @@ import org.agenda.api.AccessFixtures.TermFixture;
 import org.agenda.api.AccessRules.Answer;
 import org.agenda.api.AccessRules.Who;
 import org.agenda.api.AccessRules.Write;
+import net.fortuna.ical4j.model.component.VEvent;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.agenda.user.Role;
@@ -54,13 +55,24 @@ class AccessMatrixApiTest {
   private final List<String> wrong = new ArrayList<>();
   private int cells;
 
+  /** A route of the index: its key (a regular expression), collection and methods, and the args of each method. */
   record Route(String pattern, String collection, List<String> methods, Map<String, JsonNode> args) {
     boolean addressesOne() {
       return pattern.contains("(?P<");
     }
 
+    /** The iCalendar form of a collection or record ({@code /events.ics}, {@code /events/{id}.ics}). */
+    boolean calendar() {
+      return pattern.endsWith("\\.ics");
+    }
+
+    /** The address of a route without path variables: its key with escaped characters as themselves. */
+    String path() {
+      return pattern.replace("\\.", ".");
+    }
+
     String at(long id, String slug) {
-      return pattern.replace("(?P<id>\\d+)", Long.toString(id)).replace("(?P<slug>[^/]+)", slug);
+      return path().replace("(?P<id>\\d+)", Long.toString(id)).replace("(?P<slug>[^/]+)", slug);
     }
 
     boolean accepts(String method, String arg) {
@@ -169,7 +181,7 @@ class AccessMatrixApiTest {
       Map<String, JsonNode> args = new LinkedHashMap<>();
       entry.getValue().path("endpoints").forEach(e -> e.path("methods").forEach(m -> args.put(m.asText(), e.path("args"))));
       String rest = entry.getKey().length() > NS.length() ? entry.getKey().substring(NS.length() + 1) : "";
-      routes.add(new Route(entry.getKey(), rest.split("/")[0], methods, args));
+      routes.add(new Route(entry.getKey(), rest.split("/")[0].replace("\\.ics", ""), methods, args));
     });
     return routes;
   }
@@ -208,6 +220,13 @@ class AccessMatrixApiTest {
     String path = route.at(f.id(), f.slug()) + (password == null ? "" : "?password=" + password);
     HttpResult response = get(who, path, PASSWORD.equals(password) ? f.id() : null);
     if (expectAnswer(who, "GET " + path + " of " + f, response, AccessRules.read(who, f, password)) && response.status() == 200) {
+      if (route.calendar()) {
+        List<VEvent> events = CalendarChecks.events(CalendarChecks.parse(response));
+        check(events.size() == 1 && CalendarChecks.id(events.get(0)) == f.id(), wrong, who, "GET " + path,
+            "answered another calendar");
+        if (events.size() == 1) checkCalendarEvent(who, events.get(0), f, "GET " + path);
+        return;
+      }
       check(response.json().path("id").asLong() == f.id(), wrong, who, "GET " + path, "answered another record");
       if (f.collection().equals("events")) checkEmbedded(who, response.json(), f, password, "GET " + path);
     }
@@ -236,17 +255,17 @@ class AccessMatrixApiTest {
         if (who.atLeast(Role.CONTRIBUTOR)) {
           checkFullList(who, route, String.join(",", AccessRules.ALL_STATUSES), AccessRules.ALL_STATUSES);
         } else {
-          HttpResult refused = get(who, route.pattern() + "?status=draft", null);
+          HttpResult refused = get(who, route.path() + "?status=draft", null);
           check(refused.status() == 400 && refused.json().path("data").path("details").path("status").path("code")
-              .asText().equals("rest_not_allowed"), wrong, who, "GET " + route.pattern() + "?status=draft", "answered " + refused);
+              .asText().equals("rest_not_allowed"), wrong, who, "GET " + route.path() + "?status=draft", "answered " + refused);
         }
       }
     } else if (terms) {
       checkTermList(who, route, false);
       checkTermList(who, route, true);
     } else {
-      HttpResult response = get(who, route.pattern(), null);
-      check(response.status() == 200, wrong, who, "GET " + route.pattern(), "answered " + response.status());
+      HttpResult response = get(who, route.path(), null);
+      check(response.status() == 200, wrong, who, "GET " + route.path(), "answered " + response.status());
     }
     if (route.accepts("GET", "search")) searchMarkers(who, route);
     String linkFilter = route.accepts("GET", "event") ? "event" : route.accepts("GET", "post") ? "post" : null;
@@ -261,8 +280,8 @@ class AccessMatrixApiTest {
     var items = new ArrayList<JsonNode>();
     int total = -1;
     for (int page = 1; total < 0 || page <= (total + 49) / 50; page++) {
-      HttpResult response = get(who, route.pattern() + query + "&page=" + page, null);
-      if (!expectAnswer(who, "GET " + route.pattern() + query, response, Answer.OK)) return null;
+      HttpResult response = get(who, route.path() + query + "&page=" + page, null);
+      if (!expectAnswer(who, "GET " + route.path() + query, response, Answer.OK)) return null;
       total = response.json().path("total").asInt();
       response.json().path(route.collection()).forEach(items::add);
     }
@@ -271,6 +290,10 @@ class AccessMatrixApiTest {
 
   /** Every page of a list: exactly the records the rules show, with a matching total, each as it must look. */
   void checkFullList(Who who, Route route, String statusParam, List<String> statuses) {
+    if (route.calendar()) {
+      checkFeed(who, route, statusParam, statuses);
+      return;
+    }
     String query = "?per_page=50" + (statusParam == null ? "" : "&status=" + statusParam);
     Pages pages = allPages(who, route, query);
     if (pages == null) return;
@@ -332,25 +355,31 @@ class AccessMatrixApiTest {
     boolean statusFilter = route.accepts("GET", "status") && who.atLeast(Role.CONTRIBUTOR);
     for (Fixture f : fixtures) {
       boolean sameCollection = f.collection().equals(route.collection());
-      boolean listed = sameCollection && AccessRules.listed(who, f, AccessRules.defaultStatuses(who));
+      boolean listed = sameCollection && shown(who, route, f, AccessRules.defaultStatuses(who));
       searchOne(who, route, f.nameMarker(), "", listed, f);
       if (!sameCollection) continue;
       searchOne(who, route, f.bodyMarker(), "", listed && AccessRules.unlocked(who, f, null), f);
       if (statusFilter) {
         String all = "&status=" + String.join(",", AccessRules.ALL_STATUSES);
-        boolean listedAll = sameCollection && AccessRules.listed(who, f, AccessRules.ALL_STATUSES);
+        boolean listedAll = sameCollection && shown(who, route, f, AccessRules.ALL_STATUSES);
         searchOne(who, route, f.nameMarker(), all, listedAll, f);
         searchOne(who, route, f.bodyMarker(), all, listedAll && AccessRules.unlocked(who, f, null), f);
       }
     }
   }
 
+  /** Whether a list (§4.7) or feed (which leaves out the protected events it does not unlock) shows the record. */
+  static boolean shown(Who who, Route route, Fixture f, List<String> statuses) {
+    return route.calendar() ? AccessRules.inFeed(who, f, statuses, null) : AccessRules.listed(who, f, statuses);
+  }
+
   void searchOne(Who who, Route route, String marker, String extra, boolean found, Fixture f) {
-    String path = route.pattern() + "?search=" + marker + extra
+    String path = route.path() + "?search=" + marker + extra
         + (route.accepts("GET", "hide_empty") ? "&hide_empty=false" : "");
     HttpResult response = get(who, path, null);
     if (!expectAnswer(who, "GET " + path, response, Answer.OK)) return;
-    int total = response.json().path("total").asInt();
+    int total = route.calendar() ? CalendarChecks.events(CalendarChecks.parse(response)).size()
+        : response.json().path("total").asInt();
     String header = response.header("X-Cal-Total");
     check(total == (found ? 1 : 0) && Objects.equals(header, Integer.toString(total)), total > (found ? 1 : 0) ? leaks : wrong,
         who, "GET " + path, "total " + total + " (X-Cal-Total " + header + ") for " + f);
@@ -360,7 +389,7 @@ class AccessMatrixApiTest {
   void filterByEvent(Who who, Route route, String param) {
     for (Fixture event : fixtures) {
       if (!event.collection().equals("events")) continue;
-      String path = route.pattern() + "?" + param + "=" + event.id() + "&per_page=50"
+      String path = route.path() + "?" + param + "=" + event.id() + "&per_page=50"
           + (route.accepts("GET", "hide_empty") ? "&hide_empty=false" : "");
       HttpResult response = get(who, path, null);
       if (!expectAnswer(who, "GET " + path, response, Answer.OK)) continue;
@@ -412,6 +441,47 @@ class AccessMatrixApiTest {
     if (event.has("json_ld")) {
       check(event.path("json_ld").has("location") == !venues.isEmpty(), leaks, who, context, "json_ld location of " + f);
     }
+  }
+
+  /**
+   * The feed: exactly the events a list with these statuses shows, less the protected ones the caller has not
+   * unlocked, with a matching {@code X-Cal-Total}; each event as it must look.
+   */
+  void checkFeed(Who who, Route route, String statusParam, List<String> statuses) {
+    String path = route.path() + (statusParam == null ? "" : "?status=" + statusParam);
+    HttpResult response = get(who, path, null);
+    if (!expectAnswer(who, "GET " + path, response, Answer.OK)) return;
+    Map<Long, VEvent> shown = CalendarChecks.byId(CalendarChecks.parse(response));
+    for (Fixture f : fixtures) {
+      if (!f.collection().equals(route.collection())) continue;
+      boolean expected = AccessRules.inFeed(who, f, statuses, null);
+      boolean found = shown.containsKey(f.id());
+      check(found == expected, found ? leaks : wrong, who, "GET " + path, (found ? "shows " : "does not show ") + f);
+      if (found) checkCalendarEvent(who, shown.get(f.id()), f, "GET " + path);
+    }
+    long expected = fixtures.stream().filter(f -> f.collection().equals(route.collection())
+        && AccessRules.inFeed(who, f, statuses, null)).count();
+    check(shown.size() == expected && Objects.equals(response.header("X-Cal-Total"), Long.toString(expected))
+        && "0".equals(response.header("X-Cal-Omitted")), shown.size() > expected ? leaks : wrong, who, "GET " + path,
+        shown.size() + " events (X-Cal-Total " + response.header("X-Cal-Total") + "), expected " + expected);
+  }
+
+  /**
+   * An event in a calendar: never a locked one (it has no stripped form there); its first non-trashed venue as
+   * LOCATION, its first non-trashed organizer as ORGANIZER (§4.7), its categories.
+   */
+  void checkCalendarEvent(Who who, VEvent event, Fixture f, String context) {
+    List<Long> venues = f.venues().stream().filter(id -> AccessRules.embeddable(byId.get(id))).toList();
+    List<Long> organizers = f.organizers().stream().filter(id -> AccessRules.embeddable(byId.get(id))).toList();
+    String location = CalendarChecks.value(event, "LOCATION");
+    String organizer = CalendarChecks.parameter(event, "ORGANIZER", "CN");
+    check(venues.isEmpty() ? location == null : location != null && location.contains(byId.get(venues.get(0)).nameMarker()),
+        location != null && venues.isEmpty() ? leaks : wrong, who, context, "LOCATION " + location + " of " + f);
+    check(organizers.isEmpty() ? organizer == null
+            : organizer != null && organizer.contains(byId.get(organizers.get(0)).nameMarker()),
+        organizer != null && organizers.isEmpty() ? leaks : wrong, who, context, "ORGANIZER " + organizer + " of " + f);
+    check((CalendarChecks.value(event, "CATEGORIES") != null) == !f.terms().isEmpty(), wrong, who, context,
+        "CATEGORIES " + CalendarChecks.value(event, "CATEGORIES") + " of " + f);
   }
 
   // ---------------------------------------------------------------- writes
@@ -488,7 +558,7 @@ class AccessMatrixApiTest {
     if (args.has("status")) body.append(body.length() > 1 ? "," : "").append("\"status\":\"publish\"");
     Answer routeLevel = AccessRules.WRITE_ROLE.containsKey(route.collection())
         ? AccessRules.routeLevel(who, route.collection()) : null;
-    HttpResult response = send(who, method, route.pattern(), body.append('}').toString());
+    HttpResult response = send(who, method, route.path(), body.append('}').toString());
     if (!expectAnswer(who, method + " " + route.pattern(), response, routeLevel != null ? routeLevel : new Answer(201, null))) return;
     if (routeLevel == null && args.has("status")) {
       String status = response.json().path("status").asText();
@@ -538,8 +608,11 @@ class AccessMatrixApiTest {
    * in public events excepted, §4.7), nor the protected text of an event it has not unlocked.
    */
   void checkNoLeak(Who who, String request, HttpResult response, Long unlockedEvent) {
-    // navigation URLs echo the searched word: that is the caller's own text, not a leak
-    String body = response.body().replaceAll("search=(nm|bd)\\d{4}x", "");
+    // navigation URLs echo the searched word: that is the caller's own text, not a leak; a calendar's long lines
+    // are folded, which may cut a marker in two
+    String text = CalendarChecks.MEDIA_TYPE.equals(response.header("Content-Type"))
+        ? CalendarChecks.unfolded(response.body()) : response.body();
+    String body = text.replaceAll("search=(nm|bd)\\d{4}x", "");
     var shown = new ArrayList<String>();
     for (Fixture f : fixtures) {
       boolean readable = AccessRules.canRead(who, f)

@@ -92,6 +92,14 @@ final class AccessRules {
   }
 
   /**
+   * §4.8 for the iCalendar feed: the events a list with these statuses shows, less the protected ones the request
+   * does not unlock, which a calendar cannot show stripped.
+   */
+  static boolean inFeed(Who who, AccessFixtures.Fixture event, List<String> statuses, String password) {
+    return listed(who, event, statuses) && unlocked(who, event, password);
+  }
+
+  /**
    * Whether the caller may learn what an event links (venues, organizers, terms), also through the
    * {@code event}/{@code post} filters of other lists: only when it may read the event's full content.
    */

@@ -214,8 +214,12 @@ class OpenApiContractApiTest {
     }
   }
 
-  /** §9.3: {@code /venues/by-slug/{slug}} PATCH is {@code updateVenueBySlugPatch}, and so on. */
+  /**
+   * §9.3: {@code /venues/by-slug/{slug}} PATCH is {@code updateVenueBySlugPatch}, and so on; the iCalendar form of a
+   * route is its operation {@code AsICalendar} ({@code /events.ics}: {@code listEventsAsICalendar}).
+   */
   private static String expectedOperationId(String path, String method) {
+    if (path.endsWith(".ics")) return expectedOperationId(path.substring(0, path.length() - 4), method) + "AsICalendar";
     if (path.equals("/")) return "getIndex";
     if (path.equals("/doc")) return "getDoc";
     String collection = path.substring(1).split("/")[0];
@@ -237,7 +241,7 @@ class OpenApiContractApiTest {
 
   private static String expectedTag(String path) {
     if (path.equals("/") || path.equals("/doc")) return "Meta";
-    String collection = path.substring(1).split("/")[0];
+    String collection = path.substring(1).split("[/.]")[0];
     return Character.toUpperCase(collection.charAt(0)) + collection.substring(1);
   }
 
@@ -344,7 +348,17 @@ class OpenApiContractApiTest {
         assertThat(response.header(header.getKey())).as(header.getKey() + " of " + where).isNotNull();
       }
     });
-    JsonNode schema = declared.path("content").path("application/json").path("schema");
+    JsonNode content = declared.path("content");
+    if (!content.has("application/json")) {
+      // another format: the one declared, in a body that its own parser accepts
+      List<String> mediaTypes = new ArrayList<>();
+      content.fieldNames().forEachRemaining(mediaTypes::add);
+      assertThat(mediaTypes).as(where).containsExactly("text/calendar");
+      assertThat(response.header("Content-Type")).as(where).isEqualTo("text/calendar; charset=utf-8");
+      CalendarChecks.parse(body);
+      return;
+    }
+    JsonNode schema = content.path("application/json").path("schema");
     String key = schema.has("$ref") ? schema.get("$ref").asText() : schema.toString();
     Schema validator = schemaCache.computeIfAbsent(key, k -> schema.has("$ref")
         ? responseSchemas.getSchema(SchemaLocation.of(DOC_URI + k))
@@ -385,9 +399,13 @@ class OpenApiContractApiTest {
         visitor.visit(path.getKey(), operation.getKey().toUpperCase(Locale.ROOT), operation.getValue())));
   }
 
-  /** Index key to OpenAPI path: {@code /cal/events/v1/events/(?P<id>\d+)} → {@code /events/{id}}. */
+  /**
+   * Index key to OpenAPI path: {@code /cal/events/v1/events/(?P<id>\d+)} → {@code /events/{id}},
+   * {@code /cal/events/v1/events\.ics} → {@code /events.ics}.
+   */
   private static String openApiPath(String indexKey) {
-    String relative = indexKey.substring(NS.length()).replace("(?P<id>\\d+)", "{id}").replace("(?P<slug>[^/]+)", "{slug}");
+    String relative = indexKey.substring(NS.length()).replace("(?P<id>\\d+)", "{id}").replace("(?P<slug>[^/]+)", "{slug}")
+        .replace("\\.", ".");
     return relative.isEmpty() ? "/" : relative;
   }
 

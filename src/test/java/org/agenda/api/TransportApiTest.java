@@ -839,6 +839,8 @@ class TransportApiTest {
     var json = server.anonymous().get(API).json();
     var expectedOrder = List.of("/cal/events/v1", "/cal/events/v1/doc", "/cal/events/v1/events",
         "/cal/events/v1/events/(?P<id>\\d+)", "/cal/events/v1/events/by-slug/(?P<slug>[^/]+)",
+        // the iCalendar forms of events, added within v1 after the event routes
+        "/cal/events/v1/events\\.ics", "/cal/events/v1/events/(?P<id>\\d+)\\.ics",
         "/cal/events/v1/venues", "/cal/events/v1/venues/(?P<id>\\d+)", "/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)",
         "/cal/events/v1/organizers", "/cal/events/v1/organizers/(?P<id>\\d+)",
         "/cal/events/v1/organizers/by-slug/(?P<slug>[^/]+)", "/cal/events/v1/categories",
@@ -846,7 +848,7 @@ class TransportApiTest {
     var routeKeys = keys(json.path("routes"));
     assertThat(routeKeys).contains("/cal/events/v1", "/cal/events/v1/events", "/cal/events/v1/events/(?P<id>\\d+)",
         "/cal/events/v1/events/by-slug/(?P<slug>[^/]+)");
-    // only routes of §2.2, in §2.2 order (routes not implemented yet may be missing)
+    // only routes of §2.2 (and the iCalendar ones), in §2.2 order (routes not implemented yet may be missing)
     assertThat(expectedOrder).containsAll(routeKeys);
     assertThat(expectedOrder).containsSubsequence(routeKeys);
     json.path("routes").forEach(route -> assertThat(route.path("namespace").asText()).isEqualTo("cal/events/v1"));

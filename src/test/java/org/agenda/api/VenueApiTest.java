@@ -849,8 +849,12 @@ class VenueApiTest {
     String bySlug = "/by-slug/(?P<slug>[^/]+)";
     String byId = "/(?P<id>\\d+)";
     List<String> routeKeys = keys(routes);
-    assertThat(routeKeys).containsSequence(NS + "/events" + bySlug, VENUES, VENUES + byId, VENUES + bySlug,
+    assertThat(routeKeys).containsSequence(VENUES, VENUES + byId, VENUES + bySlug,
         ORGANIZERS, ORGANIZERS + byId, ORGANIZERS + bySlug);
+    // after the event routes (and their iCalendar forms)
+    assertThat(routeKeys.indexOf(VENUES)).isGreaterThan(routeKeys.indexOf(NS + "/events" + bySlug));
+    assertThat(routeKeys.subList(routeKeys.indexOf(NS + "/events" + bySlug), routeKeys.indexOf(VENUES)))
+        .allMatch(key -> key.startsWith(NS + "/events"));
     int next = routeKeys.indexOf(ORGANIZERS + bySlug) + 1;
     if (next < routeKeys.size()) { // the term routes (R11–R14) come next, when they are registered
       assertThat(routeKeys.get(next)).isEqualTo(NS + "/categories");

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * The parameter tables of the pages under {@code docs/} are the namespace index ({@code GET /cal/events/v1}),
  * rendered. A table stands between {@code <!-- params: METHODS PATH -->} and {@code <!-- /params -->}, where
  * METHODS is one or more methods of one endpoint ({@code GET}, or {@code POST PUT PATCH}) and PATH a route
- * relative to the namespace as the index keys show it ({@code /events/{id}}, {@code /events/by-slug/{slug}};
- * nothing for the namespace index itself). The test fails when a table differs from the index, when a marker
+ * relative to the namespace as the index keys show it, with variables by name and literal text as it is
+ * ({@code /events/{id}}, {@code /events/by-slug/{slug}}, {@code /events/{id}.ics}; nothing for the namespace index
+ * itself). The test fails when a table differs from the index, when a marker
  * names a route or method the index does not have, and when a route and method of the index has no table in
  * any page, so that a new route or parameter cannot go undocumented.
  *
@@ -146,7 +147,9 @@ class DocsParametersTest {
         Map.Entry<String, JsonNode> entry = entries.next();
         String key = entry.getKey();
         assertThat(key).as("a key of the namespace index").startsWith(NAMESPACE);
-        String path = PATH_VARIABLE.matcher(key.substring(NAMESPACE.length())).replaceAll("{$1}");
+        // /events/(?P<id>\d+)\.ics → /events/{id}.ics: variables by name, escaped literal characters as themselves
+        String path = PATH_VARIABLE.matcher(key.substring(NAMESPACE.length())).replaceAll("{$1}")
+            .replaceAll("\\\\(.)", "$1");
         List<Endpoint> endpoints = new ArrayList<>();
         for (JsonNode endpoint : entry.getValue().path("endpoints")) {
           List<String> methods = new ArrayList<>();

@@ -72,4 +72,17 @@ class PlainTextTest {
     assertThat(PlainText.fromHtml("")).isEmpty();
     assertThat(PlainText.fromHtml("<p> </p>")).isEmpty();
   }
+
+  @Test
+  void fromHtmlWithBreaksKeepsParagraphsAndLines() {
+    assertThat(PlainText.fromHtmlWithBreaks("<p>Openlucht  concert</p><p>In het <b>park</b>.</p>"))
+        .isEqualTo("Openlucht concert\n\nIn het park.");
+    assertThat(PlainText.fromHtmlWithBreaks("Regel 1<br>Regel 2<br/>Regel 3")).isEqualTo("Regel 1\nRegel 2\nRegel 3");
+    assertThat(PlainText.fromHtmlWithBreaks("<h2>Programma</h2><ul><li>Bach</li><li>Rock &amp; Roll</li></ul><p>Einde</p>"))
+        .isEqualTo("Programma\n\nBach\nRock & Roll\n\nEinde");
+    assertThat(PlainText.fromHtmlWithBreaks("\n  <div><p>a&nbsp;b</p></div>\n\n\n<p>c</p>  ")).isEqualTo("a b\n\nc");
+    assertThat(PlainText.fromHtmlWithBreaks("a <b avond")).isEqualTo("a <b avond");
+    assertThat(PlainText.fromHtmlWithBreaks("")).isEmpty();
+    assertThat(PlainText.fromHtmlWithBreaks("een\r\ntwee\ndrie<br>\nvier")).isEqualTo("een twee drie\nvier");
+  }
 }
