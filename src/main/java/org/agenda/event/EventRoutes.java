@@ -36,6 +36,8 @@ import org.jooq.DSLContext;
  */
 public final class EventRoutes {
   private static final List<String> UPDATE_METHODS = List.of("POST", "PUT", "PATCH");
+  /** What a calendar app asks for in {@code Accept}: the event routes answer it with their iCalendar form. */
+  private static final String CALENDAR = "text/calendar";
 
   private final Database database;
   private final Languages languages;
@@ -76,9 +78,6 @@ public final class EventRoutes {
 
   /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
   private record SlugTarget(Long id) {}
-
-  /** What a calendar app asks for in {@code Accept}: the event routes answer it with their iCalendar form. */
-  private static final String CALENDAR = "text/calendar";
 
   public void register(RouteTable routes) {
     routes.add(Route.namespaced("/events", resource, List.of(

@@ -250,4 +250,32 @@ class HttpCachingApiTest {
     assertThat(statuses).filteredOn(status -> status == 412).hasSize(writers - 1);
     assertThat(ed.get(path).json().path("title").asText()).isEqualTo(winner);
   }
+
+  @Test
+  void acceptTextCalendarAnswersTheICalendarFormAtTheJsonUrl() {
+    long id = event("Onderhandeld");
+    for (String[] pair : new String[][] {{EVENTS, EVENTS + ".ics"}, {EVENTS + "/" + id, EVENTS + "/" + id + ".ics"},
+        {"/fr" + EVENTS + "/" + id, "/fr" + EVENTS + "/" + id + ".ics"}}) {
+      HttpResult feed = anon.get(pair[1]);
+      assertThat(feed.status()).as(pair[1]).isEqualTo(200);
+      for (String accept : List.of("text/calendar", "text/calendar, application/json;q=0.5", "text/*;q=0.9, */*;q=0.1")) {
+        HttpResult negotiated = get(anon, pair[0], "Accept", accept);
+        assertThat(negotiated.status()).as("%s %s", pair[0], accept).isEqualTo(200);
+        assertThat(negotiated.header("Content-Type")).isEqualTo("text/calendar; charset=utf-8");
+        assertThat(negotiated.body()).isEqualTo(feed.body());
+        assertThat(negotiated.header("ETag")).isEqualTo(feed.header("ETag"));
+        assertThat(negotiated.header("Vary")).isEqualTo("Accept, Authorization");
+      }
+      // a browser's list, JSON named as well, or any type: JSON, also after the calendar form was cached
+      for (String accept : List.of("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          "application/json, text/calendar", "*/*", "text/calendar;q=0")) {
+        HttpResult json = get(anon, pair[0], "Accept", accept);
+        assertThat(json.header("Content-Type")).as("%s %s", pair[0], accept).isEqualTo("application/json; charset=UTF-8");
+      }
+    }
+    // the by-slug route has no iCalendar form: JSON whatever is asked
+    String slug = anon.get(EVENTS + "/" + id).json().path("slug").asText();
+    assertThat(get(anon, EVENTS + "/by-slug/" + slug, "Accept", "text/calendar").header("Content-Type"))
+        .isEqualTo("application/json; charset=UTF-8");
+  }
 }
