@@ -60,6 +60,10 @@ final class FeedFollower {
     return token;
   }
 
+  String name() {
+    return name;
+  }
+
   /** Reads until {@code more} is false; returns the changes read. Anything but 200 is an assertion error. */
   List<Change> catchUp(TestServer.Caller caller, int perPage) {
     var changes = new ArrayList<Change>();
