@@ -23,8 +23,8 @@ import org.jooq.impl.DSL;
 public record ModifiedFilter(Long after, Long before) {
   /** The two parameters, for lists of {@code items} ("Events", "Tags"). */
   public static List<Param> params(String items) {
-    String moment = " (a date or date-time of the list date formats, site time zone; a date alone means its 00:00:00; "
-        + "compared to the second, whole days are not rounded and strict_dates does not apply).";
+    String moment = " (any date of the list date formats, site time zone; a date alone is its 00:00:00; to the second, "
+        + "never rounded to whole days).";
     return List.of(
         Param.date("modified_after").describe(items + " last modified strictly after this moment" + moment),
         Param.date("modified_before").describe(items + " last modified strictly before this moment" + moment));
