@@ -40,9 +40,13 @@ import org.jooq.Record;
  */
 public final class ChangeRoutes {
   static final String EXPIRED = "rest_changes_expired";
-  /** Changes read from the database per query, and at most per request (a caller who sees few of them). */
-  private static final int BATCH = 500;
-  private static final int MOST_SCANNED = 10 * BATCH;
+  /**
+   * Changes read from the database per query: first one more than a page (what a caller who sees every change
+   * needs), then more at a time, up to this many; at most {@link #MOST_SCANNED} per request (for a caller who sees
+   * few of them).
+   */
+  private static final int LARGEST_BATCH = 500;
+  private static final int MOST_SCANNED = 10 * LARGEST_BATCH;
 
   private final Database database;
   private final Config config;
@@ -90,8 +94,9 @@ public final class ChangeRoutes {
     Position next = null;
     boolean more = false;
     int scanned = 0;
+    int batch = perPage + 1;
     while (next == null) {
-      List<Record> rows = ChangeLog.after(dsl, cursor, head, BATCH);
+      List<Record> rows = ChangeLog.after(dsl, cursor, head, batch);
       for (Record row : rows) {
         Position position = new Position(row.get(VERSION), row.get(ID));
         ObjectNode change = present(row, caller);
@@ -106,12 +111,13 @@ public final class ChangeRoutes {
         cursor = position;
       }
       scanned += rows.size();
-      if (next == null && rows.size() < BATCH) {
+      if (next == null && rows.size() < batch) {
         next = head; // nothing the caller may see lies between the last change shown and the head
       } else if (next == null && scanned >= MOST_SCANNED) {
         more = true;
         next = cursor; // enough read for one request: the next one goes on from here
       }
+      batch = Math.min(LARGEST_BATCH, batch * 4);
     }
     if (since != null && since.isBefore(ChangeLog.horizon(dsl))) throw expired();
     ObjectNode body = Json.object();

@@ -255,6 +255,41 @@ class ChangeFeedApiTest {
     }
   }
 
+  /**
+   * A caller who may see few of many changes (drafts, for an anonymous caller) is answered after a bounded scan:
+   * an empty page with more=true and a next token further on, until the head. The changes are put into the log
+   * directly, as one committed transaction of 6 000 new drafts would leave them.
+   */
+  @Test
+  void aCallerWhoSeesFewOfManyChangesGetsOnInBoundedSteps() throws Exception {
+    try (var planted = TestServer.start()) {
+      try (var connection = planted.connectDirectly(); var insert = connection.prepareStatement("INSERT INTO change_log "
+          + "(tx, version, kind, record_id, languages, shared, before_exists, after_exists, after_status, after_author,"
+          + " after_protected, after_languages, changed_utc) VALUES (0, 1, 'event', ?, 'nl', 1, 0, 1, 'draft', 1, 0, 'nl', ?)")) {
+        for (int i = 1; i <= 6000; i++) {
+          insert.setLong(1, 1_000_000 + i);
+          insert.setLong(2, TestServer.DEFAULT_NOW.getEpochSecond());
+          insert.addBatch();
+        }
+        insert.executeBatch();
+      }
+      var anonymous = planted.anonymous();
+      JsonNode first = ok(200, anonymous.get(NS + "/changes?per_page=50"));
+      assertThat(first.path("changes").size()).isZero();
+      assertThat(first.path("more").asBoolean()).as("scanned as many as one request may, not yet at the head").isTrue();
+      String further = first.path("next").asText();
+      JsonNode second = ok(200, anonymous.get(NS + "/changes?per_page=50&since=" + further));
+      assertThat(second.path("changes").size()).isZero();
+      assertThat(second.path("more").asBoolean()).isFalse();
+      assertThat(FeedFollower.compare(second.path("next").asText(), further)).isPositive();
+      assertThat(second.path("next").asText()).isEqualTo("1.6000");
+      JsonNode editor = ok(200, planted.asAdmin().get(NS + "/changes?per_page=50"));
+      assertThat(editor.path("changes").size()).isEqualTo(50);
+      assertThat(editor.path("changes").get(0).path("change").asText()).isEqualTo("created");
+      assertThat(editor.path("next").asText()).isEqualTo("1.50");
+    }
+  }
+
   private static List<Long> ids(JsonNode answer) {
     var ids = new ArrayList<Long>();
     answer.path("changes").forEach(change -> ids.add(change.path("id").asLong()));
