@@ -12,6 +12,8 @@ import java.util.function.LongPredicate;
 import java.util.function.ToDoubleFunction;
 import org.agenda.cache.CachedReads;
 import org.agenda.cache.VersionedCache;
+import org.agenda.change.ChangeLog;
+import org.agenda.change.ChangeRoutes;
 import org.agenda.config.Config;
 import org.agenda.db.Database;
 import org.agenda.doc.NamespaceIndex;
@@ -68,6 +70,8 @@ public final class Application implements AutoCloseable {
   public static Application start(Config config, Clock clock, PrintStream out, PrintStream log) {
     Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis());
     try {
+      // every write transaction stamps the changes it made with its data version (the change feed)
+      database.atEveryCommit(new ChangeLog(clock, config.changesRetention()));
       var users = new Users(database, clock);
       users.bootstrap(config.adminPassword()).ifPresent(password ->
           out.println("Created user \"admin\" (administrator). Application password: " + password));
@@ -90,6 +94,8 @@ public final class Application implements AutoCloseable {
       new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
       // categories and tags (R11–R14)
       new TermRoutes(database, config, languages).register(routes);
+      // the change feed of mirrors
+      new ChangeRoutes(database, config).register(routes);
       ReferencePage.routes().forEach(routes::add);
       OperatorRoutes.of(config, database, observability).forEach(routes::add);
 

@@ -3,7 +3,9 @@ package org.agenda.config;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +42,11 @@ public record Config(
     boolean jsonLog,
     Path diskCacheFile,
     long diskCacheBytes,
-    int cacheMaxAgeSeconds) {
+    int cacheMaxAgeSeconds,
+    Duration changesRetention) {
+
+  /** How long the change feed keeps its changes (AGENDA_CHANGES_RETENTION) unless configured. */
+  private static final Duration DEFAULT_CHANGES_RETENTION = Duration.ofDays(30);
 
   /** How long a SQLite write waits for a lock another process holds, per attempt (AGENDA_DB_BUSY_TIMEOUT). */
   public static final int DEFAULT_DB_BUSY_TIMEOUT_MILLIS = 10_000;
@@ -114,11 +120,12 @@ public record Config(
     String diskCache = orDefault(get.apply("AGENDA_DISK_CACHE"), defaultDiskCache(dbUrl));
     Path diskCacheFile = diskCacheMegabytes == 0 || diskCache.equalsIgnoreCase("off") ? null : Path.of(diskCache);
     int cacheMaxAge = integer(get, "AGENDA_CACHE_MAX_AGE", 10, 0, 86_400);
+    Duration changesRetention = retention(get.apply("AGENDA_CHANGES_RETENTION"));
     return new Config(port, dbUrl, orDefault(get.apply("AGENDA_DB_USER"), ""),
         orDefault(env.get("AGENDA_DB_PASSWORD"), ""), busyTimeout, zone, languages, defaultLanguage, fallback, publicUrl,
         trustProxy, adminPassword, defaultPerPage, maxPerPage, maxBody, cors, failureLimit, failureWindow,
         symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"), diskCacheFile,
-        diskCacheMegabytes * 1024 * 1024, cacheMaxAge);
+        diskCacheMegabytes * 1024 * 1024, cacheMaxAge, changesRetention);
   }
 
   /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */
@@ -140,6 +147,22 @@ public record Config(
     } catch (NumberFormatException e) {
       throw new ConfigException(name + " must be a whole number from " + min + " to " + max + ", got " + value);
     }
+  }
+
+  /** An ISO-8601 duration of days, hours, minutes and seconds ({@code P30D}, {@code PT12H}), one minute to ten years. */
+  private static Duration retention(String value) {
+    if (value == null || value.isEmpty()) return DEFAULT_CHANGES_RETENTION;
+    Duration duration;
+    try {
+      duration = Duration.parse(value.toUpperCase(Locale.ROOT));
+    } catch (DateTimeParseException e) {
+      duration = null;
+    }
+    if (duration == null || duration.compareTo(Duration.ofMinutes(1)) < 0 || duration.compareTo(Duration.ofDays(3650)) > 0) {
+      throw new ConfigException("AGENDA_CHANGES_RETENTION must be an ISO-8601 duration from PT1M to P3650D, such as "
+          + "P30D or PT12H, got " + value);
+    }
+    return duration;
   }
 
   private static boolean bool(Function<String, String> get, String name, boolean fallback) {

@@ -19,12 +19,15 @@ import java.util.Map;
  */
 public final class CopyCommand {
   static final String USAGE = "usage: java -jar agenda.jar copy TARGET_URL [--user USER]   (password: AGENDA_COPY_DB_PASSWORD)\n";
-  /** In dependency order: a row's references are copied before it. */
+  /**
+   * In dependency order: a row's references are copied before it. The change log comes last, in place of the rows
+   * that the target's triggers open for the records copied into it (the copy keeps the feed, its tokens included).
+   */
   private static final List<String> TABLES = List.of("users", "app_passwords", "records", "translations", "events",
       "venues", "organizers", "event_venues", "event_organizers", "terms", "term_translations", "event_terms",
-      "search_fields");
+      "search_fields", "change_log");
   /** The tables whose ids a database generates; PostgreSQL's generator must continue after the copied ones. */
-  private static final List<String> GENERATED_IDS = List.of("users", "app_passwords", "records", "terms");
+  private static final List<String> GENERATED_IDS = List.of("users", "app_passwords", "records", "terms", "change_log");
   /** Values per INSERT statement: below SQLite's and PostgreSQL's limits on bound parameters. */
   private static final int VALUES_PER_STATEMENT = 4_000;
 
@@ -67,6 +70,11 @@ public final class CopyCommand {
       }
       long total = 0;
       for (String table : TABLES) {
+        if (table.equals("change_log")) {
+          try (var opened = to.createStatement()) {
+            opened.executeUpdate("DELETE FROM change_log WHERE version IS NULL");
+          }
+        }
         long rows = copyTable(from, to, table);
         out.printf("  %s: %d rows%n", table, rows);
         total += rows;
@@ -75,6 +83,14 @@ public final class CopyCommand {
           var update = to.prepareStatement("UPDATE data_version SET version = ? WHERE id = 1")) {
         result.next();
         update.setLong(1, result.getLong(1) + 1);
+        update.executeUpdate();
+      }
+      try (var horizon = from.createStatement();
+          var result = horizon.executeQuery("SELECT version, change_id FROM change_horizon WHERE id = 1");
+          var update = to.prepareStatement("UPDATE change_horizon SET version = ?, change_id = ? WHERE id = 1")) {
+        result.next();
+        update.setLong(1, result.getLong(1));
+        update.setLong(2, result.getLong(2));
         update.executeUpdate();
       }
       if (!target.isSqlite()) {

@@ -9,8 +9,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -69,6 +71,17 @@ public final class Database implements AutoCloseable {
   private static final int GUARD_LOCK_CLASS = 0x41475747;
   /** The transaction of the {@link #guarded} write open on this thread, if any. */
   private final ThreadLocal<DSLContext> guarded = new ThreadLocal<>();
+  /** What every write transaction runs last, after the data version advanced (see {@link #atEveryCommit}). */
+  private final List<CommitStep> commitSteps = new CopyOnWriteArrayList<>();
+
+  /**
+   * Work at the end of a write transaction, in it, with the data version it just advanced to. Versions are handed
+   * out one writer at a time and in commit order: the advance locks the version's row until the commit.
+   */
+  @FunctionalInterface
+  public interface CommitStep {
+    void run(DSLContext transaction, long version);
+  }
 
   private Database(HikariDataSource dataSource, SQLDialect dialect, int writerWaitMillis) {
     this.dataSource = dataSource;
@@ -208,8 +221,16 @@ public final class Database implements AutoCloseable {
   }
 
   /**
+   * Adds a step that every write transaction runs last, after the data version advanced and before it commits:
+   * whatever it writes commits with the transaction, under that version (or not at all).
+   */
+  public void atEveryCommit(CommitStep step) {
+    commitSteps.add(step);
+  }
+
+  /**
    * Runs the work in one transaction: everything or nothing is written, and the data version advances
-   * with it. A unique-constraint conflict with a concurrent writer (two requests taking the same free
+   * with it; then the {@linkplain #atEveryCommit commit steps} run in it. A unique-constraint conflict with a concurrent writer (two requests taking the same free
    * slug), a deadlock or serialization failure, or a database still busy after its busy timeout rolls
    * back and runs the work again; after {@value #ATTEMPTS} attempts a busy database is
    * {@link DatabaseBusyException}.
@@ -228,6 +249,7 @@ public final class Database implements AutoCloseable {
         T result = oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
           T done = work.apply(configuration.dsl());
           committed[0] = ((Number) configuration.dsl().fetchValue(ADVANCE_VERSION)).longValue();
+          for (CommitStep step : commitSteps) step.run(configuration.dsl(), committed[0]);
           return done;
         }));
         countedVersion.accumulateAndGet(committed[0], Math::max);

@@ -155,7 +155,7 @@ final class EventLinks {
       } else {
         Terms.lockForWrite(dsl);
         Long created = Terms.findByName(dsl, plan.taxonomy(), request.language(), (String) item);
-        id = created != null ? created : Terms.create(dsl, plan.taxonomy(), request.language(), (String) item);
+        id = created != null ? created : Terms.create(dsl, plan.taxonomy(), request.language(), (String) item, request.now());
       }
       if (!ids.contains(id)) ids.add(id);
     }

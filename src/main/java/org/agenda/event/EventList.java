@@ -30,6 +30,7 @@ import org.agenda.http.ParamProblem;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
+import org.agenda.record.ModifiedFilter;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.TextIndex;
@@ -109,7 +110,7 @@ final class EventList {
   }
 
   private static List<Param> filters(String startDate, String endDate, String password) {
-    return List.of(
+    var filters = new ArrayList<Param>(List.of(
         Param.date("start_date").describe(startDate),
         Param.date("end_date").describe(endDate),
         Param.date("starts_before").describe("Events starting before this moment."),
@@ -133,7 +134,9 @@ final class EventList {
         Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
         Param.integer("post_parent").describe("Events whose parent is this event."),
         Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
-        Param.string("password").maxLength(255).describe(password));
+        Param.string("password").maxLength(255).describe(password)));
+    filters.addAll(ModifiedFilter.params("Events"));
+    return filters;
   }
 
   private static Object ticketed(org.agenda.http.Raw raw) {
@@ -329,7 +332,8 @@ final class EventList {
           ? (bound.exclusive() ? column.gt(at) : column.ge(at))
           : (bound.exclusive() ? column.lt(at) : column.le(at)));
     }
-    condition = condition.and(ListQueries.translatedIfRequired(request, languages));
+    condition = condition.and(ListQueries.translatedIfRequired(request, languages))
+        .and(ModifiedFilter.of(request, config.timezone()).on(MODIFIED_UTC));
     if (request.has("search")) condition = condition.and(search(request));
     if (request.has("featured")) condition = condition.and(FEATURED.eq(request.bool("featured") ? 1 : 0));
     if (request.has("include")) condition = condition.and(ID.in(request.<Long>list("include")));
@@ -449,6 +453,7 @@ final class EventList {
     }
     if (request.has("include")) values.put("include", joined(request.list("include")));
     if (request.has("post_parent")) values.put("post_parent", request.integer("post_parent").toString());
+    ModifiedFilter.of(request, config.timezone()).putNavigation(values, config.timezone());
     if (request.languageGiven()) values.put("translation_language", request.language());
     return values;
   }

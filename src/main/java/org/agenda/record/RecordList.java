@@ -50,6 +50,7 @@ final class RecordList<T extends StoredRecord> {
     params.add(Param.bool("only_with_upcoming").defaultValue(false)
         .describe("true: " + kind.collection() + " linked to such an event that starts now or later."));
     params.add(Param.listOf("status", Status.ALL).describe("Statuses to include."));
+    params.addAll(ModifiedFilter.params(items));
     return List.copyOf(params);
   }
 
@@ -93,7 +94,8 @@ final class RecordList<T extends StoredRecord> {
 
   private Condition condition(ApiRequest request, List<String> statuses) {
     Condition condition = TYPE.eq(kind.type()).and(ListQueries.visibility(request, statuses))
-        .and(ListQueries.translatedIfRequired(request, languages));
+        .and(ListQueries.translatedIfRequired(request, languages))
+        .and(ModifiedFilter.of(request, config.timezone()).on(MODIFIED_UTC));
     if (request.has("search")) condition = condition.and(search(request));
     if (request.has("event")) {
       long event = request.integer("event");
@@ -144,6 +146,7 @@ final class RecordList<T extends StoredRecord> {
     if (request.has("has_events")) values.put("has_events", request.bool("has_events").toString());
     if (Boolean.TRUE.equals(request.bool("only_with_upcoming"))) values.put("only_with_upcoming", "true");
     values.put("status", String.join(",", statuses));
+    ModifiedFilter.of(request, config.timezone()).putNavigation(values, config.timezone());
     if (request.languageGiven()) values.put("translation_language", request.language());
     return values;
   }

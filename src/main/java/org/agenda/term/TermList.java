@@ -18,6 +18,7 @@ import org.agenda.http.Json;
 import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.i18n.Languages;
+import org.agenda.record.ModifiedFilter;
 import org.agenda.record.Records;
 import org.agenda.record.Translation;
 import org.agenda.text.Folding;
@@ -69,6 +70,7 @@ final class TermList {
     params.add(Param.integer("event").describe("Alias of post; wins when both are given."));
     params.add(Param.string("slug").maxLength(200)
         .describe("Only the " + taxonomy.noun + " whose slug in the text language is this."));
+    params.addAll(ModifiedFilter.params(capitalised(taxonomy.collection)));
     return List.copyOf(params);
   }
 
@@ -110,8 +112,10 @@ final class TermList {
         : Records.eventLinksVisible(dsl, request.caller(), event)
         ? new HashSet<>(dsl.select(ET_TERM).from(EVENT_TERMS).where(ET_EVENT.eq(event)).fetch(ET_TERM))
         : Set.of();
+    ModifiedFilter modified = ModifiedFilter.of(request, config.timezone());
     List<Item> items = new ArrayList<>();
     for (Term term : Terms.loadTaxonomy(dsl, taxonomy.value).values()) {
+      if (!modified.admits(term.modifiedUtc())) continue;
       var textLanguage = languages.textLanguage(request.language(), term.translations().keySet());
       if (textLanguage.isEmpty()) continue;
       Item item = new Item(term, term.translations().get(textLanguage.get()));
@@ -181,6 +185,7 @@ final class TermList {
     if (taxonomy.hierarchical && request.has("parent")) values.put("parent", request.integer("parent").toString());
     if (event != null) values.put("post", event.toString());
     if (request.has("slug")) values.put("slug", request.string("slug"));
+    ModifiedFilter.of(request, config.timezone()).putNavigation(values, config.timezone());
     if (request.languageGiven()) values.put("translation_language", request.language());
     return values;
   }

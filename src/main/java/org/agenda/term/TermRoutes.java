@@ -119,7 +119,7 @@ public final class TermRoutes {
     private ApiResponse delete(ApiRequest request) {
       Term deleted = database.transaction(dsl -> {
         Terms.lockForWrite(dsl);
-        return write.delete(dsl, storedTarget(dsl, request));
+        return write.delete(dsl, storedTarget(dsl, request), request.now());
       });
       return ApiResponse.ok(view.renderForWrite(deleted, request.language(), request.urls()));
     }

@@ -21,6 +21,8 @@ public final class TermTables {
   public static final Field<Long> PARENT = field(name("terms", "parent"), Long.class);
   /** Published events carrying the term, kept by {@link TermCounts} (V4__term_event_count.sql). */
   public static final Field<Integer> EVENT_COUNT = field(name("terms", "event_count"), Integer.class);
+  /** When the term's text or parent last changed, epoch seconds (V7__change_log.sql). */
+  public static final Field<Long> MODIFIED_UTC = field(name("terms", "modified_utc"), Long.class);
 
   public static final Table<Record> TERM_TRANSLATIONS = table(name("term_translations"));
   public static final Field<Long> TT_TERM = field(name("term_translations", "term_id"), Long.class);

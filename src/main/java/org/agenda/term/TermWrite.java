@@ -81,7 +81,7 @@ final class TermWrite {
     Translation text = applyText(request, new Translation(language, "", "", "", ""));
     requireUniqueName(dsl, text, parent, null);
     String wanted = explicitSlug(dsl, request, language, null);
-    long id = Terms.create(dsl, taxonomy.value, parent, text, wanted);
+    long id = Terms.create(dsl, taxonomy.value, parent, text, wanted, request.now());
     return Terms.find(dsl, taxonomy.value, id).orElseThrow();
   }
 
@@ -105,23 +105,30 @@ final class TermWrite {
       String wanted = explicitSlug(dsl, request, language, stored.id());
       text = text.withSlug(Terms.uniqueSlug(dsl, taxonomy.value, language, wanted, text.name(), stored.id()));
     }
+    boolean changed = false;
     if (text != null && !text.equals(existing)) {
       Terms.save(dsl, taxonomy.value, stored.id(), text, existing != null);
       texts.put(language, text);
+      changed = true;
     }
     if (parent != stored.parent()) {
       dsl.update(TERMS).set(PARENT, parent).where(ID.eq(stored.id())).execute();
+      changed = true;
     }
-    return new Term(stored.id(), stored.taxonomy(), parent, stored.count(), texts);
+    if (!changed) return stored;
+    Terms.modified(dsl, ID.eq(stored.id()), request.now());
+    return new Term(stored.id(), stored.taxonomy(), parent, stored.count(), texts, request.now().getEpochSecond());
   }
 
   /**
    * Permanent delete (§4.9): the links from events go with it (ON DELETE CASCADE), its children move up
-   * to its parent. Returns the term as it was.
+   * to its parent (which changes them: modified at {@code now}). Returns the term as it was.
    */
-  Term delete(DSLContext dsl, Term stored) {
+  Term delete(DSLContext dsl, Term stored, java.time.Instant now) {
     if (taxonomy.hierarchical) {
-      dsl.update(TERMS).set(PARENT, stored.parent()).where(PARENT.eq(stored.id()).and(TAXONOMY.eq(taxonomy.value))).execute();
+      var children = PARENT.eq(stored.id()).and(TAXONOMY.eq(taxonomy.value));
+      Terms.modified(dsl, children, now);
+      dsl.update(TERMS).set(PARENT, stored.parent()).where(children).execute();
     }
     dsl.deleteFrom(TERMS).where(ID.eq(stored.id())).execute();
     return stored;

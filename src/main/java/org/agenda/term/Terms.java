@@ -3,6 +3,7 @@ package org.agenda.term;
 import static org.agenda.term.TermTables.*;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,9 +48,9 @@ public final class Terms {
         .join(TERMS).on(ID.eq(TT_TERM)).where(onTerms).fetch()
         .forEach(row -> texts.computeIfAbsent(row.value1(), k -> new LinkedHashMap<>())
             .put(row.value2(), new Translation(row.value2(), row.value3(), row.value4(), "", row.value5())));
-    dsl.select(ID, TAXONOMY, PARENT, EVENT_COUNT).from(TERMS).where(onTerms).orderBy(ID).fetch()
+    dsl.select(ID, TAXONOMY, PARENT, EVENT_COUNT, MODIFIED_UTC).from(TERMS).where(onTerms).orderBy(ID).fetch()
         .forEach(row -> result.put(row.value1(), new Term(row.value1(), row.value2(), row.value3(), row.value4(),
-            texts.getOrDefault(row.value1(), Map.of()))));
+            texts.getOrDefault(row.value1(), Map.of()), row.value5())));
     return result;
   }
 
@@ -115,17 +116,18 @@ public final class Terms {
         .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_SLUG.eq(slug))).fetchOne(TT_TERM);
   }
 
-  /** Creates a top-level term with text in one language and a unique derived slug (§3.4, §3.5). */
-  public static long create(DSLContext dsl, String taxonomy, String language, String name) {
-    return create(dsl, taxonomy, 0, new Translation(language, name, "", "", ""), "");
+  /** Creates a top-level term with text in one language and a unique derived slug (§3.4, §3.5), at {@code now}. */
+  public static long create(DSLContext dsl, String taxonomy, String language, String name, Instant now) {
+    return create(dsl, taxonomy, 0, new Translation(language, name, "", "", ""), "", now);
   }
 
   /**
    * Creates a term with its first translation; the slug is {@code wanted} (normalised, or "" to derive it
-   * from the name), made unique. Returns the new id.
+   * from the name), made unique, modified at {@code now}. Returns the new id.
    */
-  static long create(DSLContext dsl, String taxonomy, long parent, Translation text, String wanted) {
+  static long create(DSLContext dsl, String taxonomy, long parent, Translation text, String wanted, Instant now) {
     long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, parent)
+        .set(MODIFIED_UTC, now.getEpochSecond())
         .returningResult(ID).fetchOne().value1();
     save(dsl, taxonomy, id, text.withSlug(uniqueSlug(dsl, taxonomy, text.language(), wanted, text.name(), id)), false);
     return id;
@@ -142,6 +144,11 @@ public final class Terms {
     return Slugs.firstFree(base, candidates -> dsl.select(TT_SLUG).from(TERM_TRANSLATIONS)
         .where(TT_TAXONOMY.eq(taxonomy).and(TT_LANG.eq(language)).and(TT_TERM.ne(termId)).and(TT_SLUG.in(candidates)))
         .fetch(TT_SLUG));
+  }
+
+  /** The terms changed at {@code now}: their text, or their parent (modified_after, modified_before). */
+  static void modified(DSLContext dsl, Condition terms, Instant now) {
+    dsl.update(TERMS).set(MODIFIED_UTC, now.getEpochSecond()).where(terms).execute();
   }
 
   /** Inserts or replaces one translation of a term, with its folded name (§10.5). */

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * single records by id and slug, every list with and without {@code status}, {@code search} for the marker
  * words of each record, totals, embedded venues, organizers and terms, term counts and the
  * {@code event}/{@code post} filters; any answer containing a marker of a record the caller may not see is
- * a leak. Writes: update, trash and permanent delete must get exactly the allowed status, and the
+ * a leak; the change feed, followed from its start, holds exactly the records {@link AccessRules#followed} allows
+ * the caller and every term. Writes: update, trash and permanent delete must get exactly the allowed status, and the
  * rejected ones must change nothing. All differences are collected and reported together.
  */
 class AccessMatrixApiTest {
@@ -263,6 +264,8 @@ class AccessMatrixApiTest {
     } else if (terms) {
       checkTermList(who, route, false);
       checkTermList(who, route, true);
+    } else if (collection.equals("changes")) {
+      checkChangeFeed(who, route);
     } else {
       HttpResult response = get(who, route.path(), null);
       check(response.status() == 200, wrong, who, "GET " + route.path(), "answered " + response.status());
@@ -316,6 +319,48 @@ class AccessMatrixApiTest {
     }
     check(total == expected.size(), total > expected.size() ? leaks : wrong, who, "GET " + route.pattern() + query,
         "total " + total + ", expected " + expected.size());
+  }
+
+  /**
+   * The change feed followed from its start as the caller: it ends with exactly the fixtures the caller may follow
+   * and every term; a record of another owner or status it may not read is never mentioned (the answers carry ids
+   * only, so a mention is checked rather than a marker).
+   */
+  void checkChangeFeed(Who who, Route route) {
+    String context = "GET " + route.pattern();
+    HttpResult first = get(who, route.pattern() + "?per_page=50", null);
+    if (!expectAnswer(who, context, first, Answer.OK)) return;
+    var follower = new FeedFollower(who.toString());
+    List<FeedFollower.Change> changes;
+    try {
+      changes = follower.catchUp(who.http(), 50);
+    } catch (AssertionError refused) {
+      check(false, wrong, who, context, refused.getMessage());
+      return;
+    }
+    follower.problems().forEach(problem -> check(false, wrong, who, context, problem));
+    Map<String, Set<Long>> held = follower.present();
+    for (Fixture f : fixtures) {
+      boolean shown = held.get(f.type()).contains(f.id());
+      check(shown == AccessRules.followed(who, f), shown ? leaks : wrong, who, context, (shown ? "holds " : "does not hold ") + f);
+    }
+    for (TermFixture term : make.terms) {
+      String kind = term.collection().equals("categories") ? "category" : "tag";
+      check(held.get(kind).contains(term.id()), wrong, who, context, "does not hold the " + kind + " of " + term.carrier());
+    }
+    Set<Long> mentioned = new HashSet<>();
+    for (FeedFollower.Change change : changes) {
+      if (List.of("event", "venue", "organizer").contains(change.kind())) mentioned.add(change.id());
+    }
+    for (long id : mentioned) {
+      Fixture f = byId.get(id);
+      // a record made for the matrix and never readable by the caller must not appear at all; the trashed ones were
+      // readable before their trashing by some, which is when the feed tells them
+      boolean everFollowed = f != null && (AccessRules.followed(who, f) || f.trashedFrom() != null
+          && AccessRules.followed(who, new Fixture(f.collection(), f.trashedFrom(), null, f.password(), f.owner(), f.id(),
+              f.slug(), f.nameMarker(), f.bodyMarker(), f.venues(), f.organizers(), f.terms())));
+      check(everFollowed, leaks, who, context, "mentions " + (f == null ? "unknown record " + id : f.toString()));
+    }
   }
 
   /** §5.8: a term counts the published events carrying it; {@code hide_empty} leaves out the others. */

@@ -76,6 +76,14 @@ final class AccessRules {
     return record.password() == null || canEdit(who, record) || record.password().equals(password);
   }
 
+  /**
+   * The change feed: a record is there for the caller while a single read without a password shows it — not in the
+   * trash (gone for the feed, also for those who may still read it), can_read, and not locked by a password (§4.8).
+   */
+  static boolean followed(Who who, AccessFixtures.Fixture record) {
+    return !record.status().equals("trash") && canRead(who, record) && unlocked(who, record, null);
+  }
+
   /** §4.7: venues and organizers embedded in an event are shown whatever their status, except trashed ones. */
   static boolean embeddable(AccessFixtures.Fixture venueOrOrganizer) {
     return !venueOrOrganizer.status().equals("trash");

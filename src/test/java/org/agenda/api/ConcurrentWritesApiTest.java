@@ -2,6 +2,7 @@ package org.agenda.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,6 +12,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
 import org.agenda.support.HttpResult;
 import org.agenda.support.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -22,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * Concurrent writers: one term per name, whoever creates it (§6.11.2, §6.4), one venue for events that
  * name the same new venue inline (§6.4), concurrent partial updates of one record lose no field (§6.5.3),
  * records created at once with one title get distinct slugs in every language (§3.5), term counts and list
- * totals stay exact (§5.8, §5.11), and a write that cannot get the database is a 503 to retry, never a 500.
+ * totals stay exact (§5.8, §5.11), a write that cannot get the database is a 503 to retry, never a 500, and a
+ * client following the change feed while two instances on one database write at once misses no change.
  */
 class ConcurrentWritesApiTest {
   private static final String NS = "/cal/events/v1";
@@ -238,6 +245,170 @@ class ConcurrentWritesApiTest {
       }
       assertThat(list.json().path("total").asInt()).as(filter.getKey()).isEqualTo(expected);
       assertThat(list.header("X-Cal-Total")).as(filter.getKey()).isEqualTo(String.valueOf(expected));
+    }
+  }
+
+  /**
+   * Two instances on one database (on PostgreSQL each counts its own writes, side by side) take writes of every kind
+   * from eight threads at once, while a follower reads the change feed from its start through either instance in
+   * turn. Once the writers are done and it caught up, it holds exactly what a full read of the lists gives, as the
+   * administrator and anonymously; every acknowledged write of a record is one of its changes (a change read out of
+   * commit order, before an earlier one committed, would have been skipped); and each next token is later than the
+   * one before, whichever instance answered.
+   */
+  @Test
+  void aFollowerOfTheChangeFeedMissesNothingWhileTwoInstancesWriteAtOnce() throws Exception {
+    try (var other = TestServer.start(Map.of("AGENDA_DB_URL", server.databaseUrl))) {
+      other.clock.set(server.clock.instant());
+      var admins = List.of(server.asAdmin(), other.asAdmin());
+      var anonymous = List.of(server.anonymous(), other.anonymous());
+      long category = ApiChecks.id(admins.get(0).postJson(NS + "/categories", "{\"name\":\"Gevolgd\"}").json());
+      var adminFeed = new FeedFollower("admin");
+      var anonymousFeed = new FeedFollower("anonymous");
+      Map<String, Integer> acknowledged = new ConcurrentHashMap<>();
+      var done = new AtomicBoolean();
+      var follower = new Thread(() -> {
+        int turn = 0;
+        while (!done.get()) {
+          adminFeed.catchUp(admins.get(turn % 2), 7);
+          anonymousFeed.catchUp(anonymous.get(turn % 2), 5);
+          turn++;
+          try {
+            Thread.sleep(10);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "feed-follower");
+      var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+      follower.setUncaughtExceptionHandler((thread, e) -> failure.set(e));
+      follower.start();
+      var writers = new ArrayList<Callable<HttpResult>>();
+      for (int w = 0; w < 8; w++) {
+        int writer = w;
+        writers.add(() -> {
+          new FeedWriter(admins.get(writer % 2), new Random(writer), "w" + writer, category, acknowledged).run(25);
+          return null;
+        });
+      }
+      eachAtOnce(writers);
+      done.set(true);
+      follower.join();
+      assertThat(failure.get()).as("the follower failed").isNull();
+      adminFeed.catchUp(admins.get(1), 50);
+      anonymousFeed.catchUp(anonymous.get(0), 50);
+
+      assertThat(adminFeed.problems()).isEmpty();
+      assertThat(anonymousFeed.problems()).isEmpty();
+      assertThat(adminFeed.present()).isEqualTo(FeedFollower.fullRead(admins.get(0), 50));
+      assertThat(anonymousFeed.present()).isEqualTo(FeedFollower.fullRead(anonymous.get(1), 50));
+      // every acknowledged write is a change of its record (others may add changes: a deleted tag changes events)
+      Map<String, Integer> followed = new TreeMap<>();
+      new FeedFollower("recount").catchUp(admins.get(0), 50).forEach(change ->
+          followed.merge(change.kind() + " " + change.id(), 1, Integer::sum));
+      acknowledged.forEach((record, writes) ->
+          assertThat(followed.getOrDefault(record, 0)).as(record + " written " + writes + " times").isGreaterThanOrEqualTo(writes));
+    }
+  }
+
+  /**
+   * One thread of writes of the concurrent feed test, on its own records: events (created with a new tag now and
+   * then, their text in a language, their status, a password, trashed, restored, deleted), tags and venues. Each
+   * acknowledged write that changes its record is counted for it.
+   */
+  private static final class FeedWriter {
+    /** The record a create made. */
+    private static final Long CREATED = Long.valueOf(-1);
+    private final TestServer.Caller admin;
+    private final Random random;
+    private final String name;
+    private final long category;
+    private final Map<String, Integer> acknowledged;
+    private final List<Long> events = new ArrayList<>();
+    private final Set<Long> trashed = new java.util.HashSet<>();
+    private final List<Long> tags = new ArrayList<>();
+    private final List<Long> venues = new ArrayList<>();
+    private int n;
+
+    FeedWriter(TestServer.Caller admin, Random random, String name, long category, Map<String, Integer> acknowledged) {
+      this.admin = admin;
+      this.random = random;
+      this.name = name;
+      this.category = category;
+      this.acknowledged = acknowledged;
+    }
+
+    void run(int writes) {
+      for (int i = 0; i < writes; i++) {
+        n++;
+        int choice = random.nextInt(10);
+        if (events.isEmpty() || choice < 3) {
+          String links = "\"categories\":[" + category + "]" + (random.nextBoolean() ? ",\"tags\":[\"" + name + "-" + n + "\"]" : "");
+          String status = random.nextBoolean() ? "publish" : "draft";
+          JsonNode created = write("event", CREATED, admin.postJson(NS + "/events", ApiChecks.event(name + " " + n,
+              links + ",\"status\":\"" + status + "\"")), 201);
+          events.add(ApiChecks.id(created));
+          continue;
+        }
+        long event = events.get(random.nextInt(events.size()));
+        String path = NS + "/events/" + event;
+        // a trashed event is gone for the feed: changes to it are not listed until a status restores it
+        boolean inTrash = trashed.contains(event);
+        switch (choice) {
+          case 3 -> write("event", inTrash ? null : event, admin.patchJson("/" + List.of("nl", "en", "fr").get(random.nextInt(3))
+              + path, "{\"title\":\"" + name + " tekst " + n + "\"}"), 200);
+          case 4 -> {
+            write("event", event, admin.patchJson(path, "{\"status\":\"" + (random.nextBoolean() ? "draft" : "publish")
+                + "\",\"excerpt\":\"" + n + "\"}"), 200);
+            trashed.remove(event);
+          }
+          case 5 -> write("event", inTrash ? null : event, admin.patchJson(path, "{\"password\":\""
+              + (random.nextBoolean() ? "pw" + n : "") + "\",\"excerpt\":\"" + n + "\"}"), 200);
+          case 6 -> {
+            if (inTrash) {
+              write("event", event, admin.patchJson(path, "{\"status\":\"publish\"}"), 200);
+              trashed.remove(event);
+            } else {
+              write("event", event, admin.delete(path), 200);
+              trashed.add(event);
+            }
+          }
+          case 7 -> {
+            write("event", inTrash ? null : event, admin.delete(path + "?force=true"), 200);
+            events.remove(event);
+            trashed.remove(event);
+          }
+          case 8 -> {
+            if (tags.isEmpty() || random.nextBoolean()) {
+              JsonNode tag = write("tag", CREATED, admin.postJson(NS + "/tags", "{\"name\":\"" + name + " label " + n + "\"}"), 201);
+              tags.add(ApiChecks.id(tag));
+            } else {
+              long tag = tags.remove(random.nextInt(tags.size()));
+              write("tag", tag, admin.delete(NS + "/tags/" + tag), 200);
+            }
+          }
+          default -> {
+            if (venues.isEmpty() || random.nextBoolean()) {
+              JsonNode venue = write("venue", CREATED, admin.postJson(NS + "/venues", "{\"venue\":\"" + name + " zaal " + n + "\"}"), 201);
+              venues.add(ApiChecks.id(venue));
+            } else {
+              long venue = venues.get(random.nextInt(venues.size()));
+              write("venue", venue, admin.patchJson(NS + "/venues/" + venue, "{\"city\":\"Stad " + n + "\"}"), 200);
+            }
+          }
+        }
+      }
+    }
+
+    /**
+     * The answer's body when it has the expected status (else an assertion error), counted for the record {@code id}
+     * ({@link #CREATED}: the one it created; null: not counted).
+     */
+    private JsonNode write(String kind, Long id, HttpResult answer, int expected) {
+      assertThat(answer.status()).as(name + ": " + answer).isEqualTo(expected);
+      JsonNode body = answer.json();
+      if (id != null) acknowledged.merge(kind + " " + (CREATED.equals(id) ? ApiChecks.id(body) : id), 1, Integer::sum);
+      return body;
     }
   }
 

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code copy TARGET_URL}: the configured database into an empty one of the other kind (SQLite into
  * PostgreSQL on the SQLite run, back on the PostgreSQL run). A service on the copy answers every read with
- * the same bytes, accepts the same credentials and gives new records ids after the copied ones.
+ * the same bytes (the change feed too), accepts the same credentials and gives new records ids after the copied
+ * ones; a mirror's change token from the source goes on on the copy.
  */
 class CopyCommandApiTest {
   private static final String API = "/cal/events/v1";
@@ -30,7 +31,7 @@ class CopyCommandApiTest {
   void aCopyAnswersEveryReadWithTheSameBytesAndKeepsWriting() throws Exception {
     List<String> paths = new ArrayList<>(List.of(API + "/events?per_page=50", API + "/events?search=concert",
         "/fr" + API + "/events", "/en" + API + "/categories", API + "/tags?orderby=count&order=desc", API + "/venues",
-        "/fr" + API + "/organizers", API + "/events?categories=jazz&status=draft"));
+        "/fr" + API + "/organizers", API + "/events?categories=jazz&status=draft", API + "/changes?per_page=50"));
     Map<String, String> before = new LinkedHashMap<>();
     long lastId = 0;
     String editorPassword;
@@ -50,6 +51,7 @@ class CopyCommandApiTest {
       }
       assertThat(admin.delete(API + "/events/" + paths.get(paths.size() - 1).replaceAll(".*/", "")).status()).isEqualTo(200);
       for (String path : paths) before.put(path, withoutPort(admin.get(path).body(), source));
+      String token = FeedFollower.atHead("source", admin).token();
 
       Output copied = copy(source, target.url, target.user);
       assertThat(copied.status()).as(copied.err()).isZero();
@@ -68,6 +70,10 @@ class CopyCommandApiTest {
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         assertThat(created.json().path("id").asLong()).isGreaterThan(lastId);
         assertThat(created.json().path("tags").get(0).path("id").asLong()).isGreaterThan(4);
+        var follower = new FeedFollower("mirror", token);
+        assertThat(follower.catchUp(copy.asAdmin(), 50).stream().map(FeedFollower.Change::what))
+            .containsExactly("tag " + created.json().path("tags").get(0).path("id").asLong() + " created",
+                "event " + created.json().path("id").asLong() + " created");
       }
     }
   }

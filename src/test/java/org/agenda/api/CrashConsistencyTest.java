@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * killed with SIGKILL at a random moment while writes are in flight and started again on the same database,
  * {@value #TRIALS_DEFAULT} times. After each kill: the engine's integrity checks and the structural rules of
  * {@link org.agenda.support.StoredConsistency}; after each restart: every acknowledged write is there exactly
- * as answered, every cut-off write is there entirely or not at all, and term counts agree with the events.
+ * as answered, every cut-off write is there entirely or not at all, and term counts agree with the events; two
+ * clients that follow the change feed from its start through every kill and restart (as the administrator and
+ * anonymously) each hold exactly the records a full read of the lists gives them.
  * {@code -Dagenda.crash.seed=S} replays the choices of a run (not the thread timing);
  * {@code -Dagenda.crash.trials=N} changes the number of kills.
  */
@@ -64,6 +66,7 @@ class CrashConsistencyTest {
           try (var connection = database.connect()) {
             model.checkServed(server.asAdmin(), connection, trial);
           }
+          model.checkFeed(server.asAdmin(), server.anonymous(), "trial " + trial);
         }
         try (var connection = database.connect()) {
           model.checkEverything(server.asAdmin(), connection);

@@ -40,6 +40,10 @@ final class CrashModel {
   private final Map<Long, PlannedWrite> unansweredChanges = new HashMap<>();
   private final List<PlannedWrite> unansweredCreates = new ArrayList<>();
   private final List<String> findings = new ArrayList<>();
+  /** Clients that follow the change feed from its start across every kill, as the administrator and anonymously. */
+  private final FeedFollower adminFeed = new FeedFollower("admin feed");
+  private final FeedFollower anonymousFeed = new FeedFollower("anonymous feed");
+  private int feedChanges;
   private int acknowledged;
   private int acknowledgedChecked;
   private int unanswered;
@@ -244,6 +248,41 @@ final class CrashModel {
     list.path(collection).forEach(term -> counts.merge(label + " " + term.path("name").asText(), term.path("count").asInt(), Integer::sum));
   }
 
+  /**
+   * The followers of the change feed catch up through the restarted server; each then holds exactly the records
+   * (ids per kind) that a full read of the lists gives the same caller: no change skipped, none half written, none
+   * that did not commit, and deleted records gone.
+   */
+  void checkFeed(TestServer.Caller admin, TestServer.Caller anonymous, String when) {
+    for (FeedFollower follower : List.of(adminFeed, anonymousFeed)) {
+      TestServer.Caller caller = follower == adminFeed ? admin : anonymous;
+      int before = follower.problems().size();
+      try {
+        feedChanges += follower.catchUp(caller, 500).size();
+      } catch (AssertionError refused) {
+        findings.add(when + ": " + refused.getMessage());
+        continue;
+      }
+      compare(follower, FeedFollower.fullRead(caller, 500), when);
+      follower.problems().subList(before, follower.problems().size()).forEach(problem -> findings.add(when + ": " + problem));
+    }
+  }
+
+  private void compare(FeedFollower follower, Map<String, Set<Long>> listed, String when) {
+    Map<String, Set<Long>> followed = follower.present();
+    for (String kind : FeedFollower.KINDS) {
+      var missing = new java.util.TreeSet<>(listed.get(kind));
+      missing.removeAll(followed.get(kind));
+      var extra = new java.util.TreeSet<>(followed.get(kind));
+      extra.removeAll(listed.get(kind));
+      if (!missing.isEmpty() || !extra.isEmpty()) {
+        lost++;
+        findings.add(when + ": " + follower.name() + ": " + kind + "s listed but not followed " + missing
+            + ", followed but not listed " + extra);
+      }
+    }
+  }
+
   /** After the last trial: every event the harness knows, read back once more. */
   void checkEverything(TestServer.Caller admin, Connection connection) throws SQLException {
     for (var entry : expected.entrySet()) {
@@ -255,6 +294,13 @@ final class CrashModel {
     }
     int stored = StoredConsistency.firstColumn(connection, "SELECT id FROM records WHERE type = 'event'").size();
     if (stored != expected.size()) findings.add("at the end: " + stored + " events stored, " + expected.size() + " known");
+    // a new follower from the start of the feed ends where the ones that followed it through every kill are
+    var fresh = new FeedFollower("new admin feed");
+    fresh.catchUp(admin, 500);
+    if (!fresh.present().equals(adminFeed.present())) {
+      findings.add("at the end: a new follower holds " + fresh.present() + ", the one that followed every kill " + adminFeed.present());
+    }
+    fresh.problems().forEach(problem -> findings.add("at the end: " + problem));
   }
 
   List<String> findings() {
@@ -264,6 +310,6 @@ final class CrashModel {
   String figures() {
     return "acknowledged=" + acknowledged + " acknowledgedChecked=" + acknowledgedChecked + " cutOff=" + unanswered
         + " cutOffCommitted=" + unansweredCommitted + " events=" + expected.size() + " lost=" + lost
-        + " halfWritten=" + halfWritten;
+        + " halfWritten=" + halfWritten + " feedChanges=" + feedChanges;
   }
 }

@@ -413,6 +413,8 @@ class NoServerErrorApiTest {
     }
     // 2. Hostile path values on every route and method.
     for (Endpoint endpoint : endpoints) sweepPaths(endpoint, random);
+    // 2b. The change feed: tokens of every shape, from every caller, with the lists' new date filters.
+    sweepChangeFeed(random);
     // 3. Random requests, then 4. malformed transport, to end at exactly TOTAL_REQUESTS.
     List<Planned> transport = transportRequests(random);
     sendRandomRequests(endpoints, TOTAL_REQUESTS - transport.size());
@@ -472,7 +474,8 @@ class NoServerErrorApiTest {
     List<Long> known = idsOf(random.nextBoolean() ? "events" : pick(random, "venues", "organizers", "categories", "tags"));
     for (int i = random.nextInt(5); i > 0 && !names.isEmpty(); i--) {
       String name = names.get(random.nextInt(names.size()));
-      fields.put(name, HostileValues.random(random, endpoint.args().path(name), known));
+      fields.put(name, name.equals("since") && random.nextBoolean() ? Hostile.both(token(random))
+          : HostileValues.random(random, endpoint.args().path(name), known));
     }
     boolean jsonOnly = fields.values().stream().anyMatch(v -> v.flat() == null);
     Enc encoding = !write ? Enc.QUERY : jsonOnly ? Enc.JSON : pick(random, Enc.JSON, Enc.JSON, Enc.FORM, Enc.MULTIPART, Enc.QUERY);
@@ -664,6 +667,51 @@ class NoServerErrorApiTest {
         send(new Req(caller, caller == admin ? "admin" : "contributor", method, path + query,
             body ? "application/json" : null, bodyText, Map.of()), method + " " + pattern + " path " + cut(substitute, 40),
             null);
+      }
+    }
+  }
+
+  /** Tokens the feed really gave (its head now and then), besides the crafted ones. */
+  final List<String> realTokens = Collections.synchronizedList(new ArrayList<>(List.of("0.0")));
+
+  String token(Random random) {
+    if (random.nextInt(3) > 0) return HostileValues.TOKENS.get(random.nextInt(HostileValues.TOKENS.size()));
+    return realTokens.get(random.nextInt(realTokens.size()));
+  }
+
+  /**
+   * GET and HEAD of /changes with every crafted token and real ones, per_page values and hostile extras, from each
+   * caller: 200, 400 or 410, never more; a well-formed token ahead of the feed is 410 rest_changes_expired. Then the
+   * lists with modified_after and modified_before together with their other filters.
+   */
+  void sweepChangeFeed(Random random) {
+    var head = admin.get(NS + "/changes?per_page=1");
+    if (head.status() != 200) return; // the route is not there
+    realTokens.add(head.json().path("next").asText());
+    for (String token : HostileValues.TOKENS) {
+      for (var caller : List.of(admin, contributor, anonymous)) {
+        String who = caller == admin ? "admin" : caller == contributor ? "contributor" : "anonymous";
+        String perPage = pick(random, "", "&per_page=1", "&per_page=0", "&per_page=99999", "&per_page=-1", "&per_page=a");
+        String method = random.nextInt(5) == 0 ? "HEAD" : "GET";
+        Function<HttpResult, String> expect = r -> r.status() == 200 || r.status() == 400 || r.status() == 410 ? null
+            : "answered " + r.status();
+        HttpResult result = send(new Req(caller, who, method, NS + "/changes?since=" + enc(token) + perPage, null, (String) null,
+            Map.of()), "GET /changes since = " + cut(token, 40), expect);
+        if (result != null && result.status() == 200 && method.equals("GET")) realTokens.add(result.json().path("next").asText());
+      }
+    }
+    send(new Req(admin, "admin", "GET", NS + "/changes?since=999999999999999999.1", null, (String) null, Map.of()),
+        "GET /changes since ahead", r -> r.status() == 410 && "rest_changes_expired".equals(r.code()) ? null : "not 410");
+    for (String list : List.of("events", "venues", "organizers", "categories", "tags")) {
+      for (int i = 0; i < 6; i++) {
+        String query = "modified_after=" + enc(random.nextBoolean()
+            ? pick(random, "now", "-1", "2026-02-30", "tomorrow 9am", "1773259200", "9999-12-31 23:59:59")
+            : HostileValues.text(random))
+            + "&modified_before=" + enc(pick(random, "+1 week", "yesterday", "", "0", "2026-03-10T14:05:00Z", "x"))
+            + "&" + pick(random, "search=a", "status=draft", "hide_empty=false", "include=1,2", "page=2", "orderby=count");
+        var caller = pick(random, admin, contributor, anonymous);
+        send(new Req(caller, caller == admin ? "admin" : caller == contributor ? "contributor" : "anonymous", "GET",
+            NS + "/" + list + "?" + query, null, (String) null, Map.of()), "GET /" + list + " modified", null);
       }
     }
   }

@@ -528,15 +528,16 @@ class TermCrudApiTest {
   void theNamespaceIndexDescribesTheTermRoutes() {
     JsonNode routes = ok(anon.get(NS)).path("routes");
     List<String> keys = keys(routes);
-    assertThat(keys.subList(keys.size() - 4, keys.size())).containsExactly(NS + "/categories",
-        NS + "/categories/(?P<id>\\d+)", NS + "/tags", NS + "/tags/(?P<id>\\d+)");
+    // the term routes close §2.2's table; only the change feed comes after them
+    assertThat(keys.subList(keys.size() - 5, keys.size())).containsExactly(NS + "/categories",
+        NS + "/categories/(?P<id>\\d+)", NS + "/tags", NS + "/tags/(?P<id>\\d+)", NS + "/changes");
     assertThat(keys.indexOf(NS + "/categories")).isGreaterThan(keys.indexOf(NS + "/events/by-slug/(?P<slug>[^/]+)"));
 
     JsonNode categories = routes.path(NS + "/categories");
     assertThat(categories.path("methods").toString()).isEqualTo("[\"GET\",\"POST\"]");
     JsonNode listArgs = categories.path("endpoints").path(0).path("args");
     assertThat(keys(listArgs)).containsExactly("page", "per_page", "search", "exclude", "include", "order", "orderby",
-        "hide_empty", "parent", "post", "event", "slug", "translation_language");
+        "hide_empty", "parent", "post", "event", "slug", "modified_after", "modified_before", "translation_language");
     assertThat(listArgs.path("per_page").path("default").asInt()).isEqualTo(12);
     assertThat(listArgs.path("page").path("default").asInt()).isEqualTo(1);
     assertThat(listArgs.path("order").path("default").asText()).isEqualTo("asc");

@@ -844,11 +844,13 @@ class TransportApiTest {
         "/cal/events/v1/venues", "/cal/events/v1/venues/(?P<id>\\d+)", "/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)",
         "/cal/events/v1/organizers", "/cal/events/v1/organizers/(?P<id>\\d+)",
         "/cal/events/v1/organizers/by-slug/(?P<slug>[^/]+)", "/cal/events/v1/categories",
-        "/cal/events/v1/categories/(?P<id>\\d+)", "/cal/events/v1/tags", "/cal/events/v1/tags/(?P<id>\\d+)");
+        "/cal/events/v1/categories/(?P<id>\\d+)", "/cal/events/v1/tags", "/cal/events/v1/tags/(?P<id>\\d+)",
+        "/cal/events/v1/changes");
     var routeKeys = keys(json.path("routes"));
     assertThat(routeKeys).contains("/cal/events/v1", "/cal/events/v1/events", "/cal/events/v1/events/(?P<id>\\d+)",
         "/cal/events/v1/events/by-slug/(?P<slug>[^/]+)");
-    // only routes of §2.2 (and the iCalendar ones), in §2.2 order (routes not implemented yet may be missing)
+    // only routes of §2.2 (and the iCalendar ones), in §2.2 order (routes not implemented yet may be missing), then
+    // the change feed
     assertThat(expectedOrder).containsAll(routeKeys);
     assertThat(expectedOrder).containsSubsequence(routeKeys);
     json.path("routes").forEach(route -> assertThat(route.path("namespace").asText()).isEqualTo("cal/events/v1"));
@@ -899,7 +901,7 @@ class TransportApiTest {
     assertThat(keys(listArgs)).containsExactly("page", "per_page", "start_date", "end_date", "starts_before",
         "starts_after", "ends_before", "ends_after", "strict_dates", "search", "categories", "tags", "venue",
         "organizer", "featured", "status", "geoloc", "geoloc_lat", "geoloc_lng", "geoloc_radius", "include",
-        "post_parent", "ticketed", "password", "translation_language");
+        "post_parent", "ticketed", "password", "modified_after", "modified_before", "translation_language");
     assertThat(listArgs.path("page").path("default").asInt()).isEqualTo(1);
     assertThat(listArgs.path("per_page").path("default").asInt()).isEqualTo(12);
     assertThat(listArgs.path("strict_dates").path("default").isBoolean()).isTrue();

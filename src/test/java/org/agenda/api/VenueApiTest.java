@@ -869,7 +869,7 @@ class VenueApiTest {
       assertThat(list.path("_links").toString()).isEqualTo("{\"self\":[{\"href\":\"" + server.url(collection) + "\"}]}");
       JsonNode listArgs = list.path("endpoints").get(0).path("args");
       assertThat(keys(listArgs)).as(collection).containsExactly("page", "per_page", "search", "event", "has_events",
-          "only_with_upcoming", "status", "translation_language");
+          "only_with_upcoming", "status", "modified_after", "modified_before", "translation_language");
       assertThat(listArgs.path("page").path("default").asInt()).isEqualTo(1);
       assertThat(listArgs.path("per_page").path("default").asInt()).isEqualTo(12);
       assertThat(listArgs.path("only_with_upcoming").path("default").isBoolean()).isTrue();

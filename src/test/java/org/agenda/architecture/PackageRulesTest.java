@@ -32,6 +32,7 @@ class PackageRulesTest {
         .layer("entry").definedBy("org.agenda")
         .layer("wiring").definedBy("org.agenda.app..")
         .layer("events").definedBy("org.agenda.event..")
+        .layer("changes").definedBy("org.agenda.change..")
         .layer("venues, organizers, terms").definedBy("org.agenda.venue..", "org.agenda.organizer..",
             "org.agenda.term..")
         .layer("records").definedBy("org.agenda.record..")
@@ -45,13 +46,14 @@ class PackageRulesTest {
         .whereLayer("entry").mayNotBeAccessedByAnyLayer()
         .whereLayer("wiring").mayOnlyBeAccessedByLayers("entry")
         .whereLayer("events").mayOnlyBeAccessedByLayers("wiring")
-        .whereLayer("venues, organizers, terms").mayOnlyBeAccessedByLayers("wiring", "events")
-        .whereLayer("records").mayOnlyBeAccessedByLayers("wiring", "events", "venues, organizers, terms")
+        .whereLayer("changes").mayOnlyBeAccessedByLayers("wiring")
+        .whereLayer("venues, organizers, terms").mayOnlyBeAccessedByLayers("wiring", "events", "changes")
+        .whereLayer("records").mayOnlyBeAccessedByLayers("wiring", "events", "changes", "venues, organizers, terms")
         .whereLayer("self-description, caching, operations").mayOnlyBeAccessedByLayers("entry", "wiring")
-        .whereLayer("transport").mayOnlyBeAccessedByLayers("wiring", "events", "venues, organizers, terms",
+        .whereLayer("transport").mayOnlyBeAccessedByLayers("wiring", "events", "changes", "venues, organizers, terms",
             "records", "self-description, caching, operations")
-        .whereLayer("users").mayOnlyBeAccessedByLayers("entry", "wiring", "events", "venues, organizers, terms",
-            "records", "self-description, caching, operations", "transport")
+        .whereLayer("users").mayOnlyBeAccessedByLayers("entry", "wiring", "events", "changes",
+            "venues, organizers, terms", "records", "self-description, caching, operations", "transport")
         .whereLayer("leaves").mayOnlyAccessLayers("leaves")
         .check(MAIN);
   }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Where the answers that memory no longer holds go (AGENDA_DISK_CACHE, AGENDA_DISK_CACHE_MB). */
+/**
+ * Where the answers that memory no longer holds go (AGENDA_DISK_CACHE, AGENDA_DISK_CACHE_MB); how long the change
+ * feed keeps its changes (AGENDA_CHANGES_RETENTION).
+ */
 class ConfigTest {
   @Test
   void theDiskCacheIsBesideTheSqliteDatabaseOrInDataForPostgresql() {
@@ -29,6 +33,19 @@ class ConfigTest {
     assertThat(config(Map.of("AGENDA_DISK_CACHE_MB", "0")).diskCacheFile()).isNull();
     assertThatThrownBy(() -> config(Map.of("AGENDA_DISK_CACHE_MB", "-1")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("AGENDA_DISK_CACHE_MB");
+  }
+
+  @Test
+  void theChangesAreKeptThirtyDaysOrAnIsoDurationFromAMinuteToTenYears() {
+    assertThat(config(Map.of()).changesRetention()).isEqualTo(Duration.ofDays(30));
+    assertThat(config(Map.of("AGENDA_CHANGES_RETENTION", "PT12H")).changesRetention()).isEqualTo(Duration.ofHours(12));
+    assertThat(config(Map.of("AGENDA_CHANGES_RETENTION", "p7d")).changesRetention()).isEqualTo(Duration.ofDays(7));
+    assertThat(config(Map.of("AGENDA_CHANGES_RETENTION", "P1DT30M")).changesRetention())
+        .isEqualTo(Duration.ofDays(1).plusMinutes(30));
+    for (String refused : new String[] {"30", "30d", "P1M", "P1W", "PT30S", "-P1D", "PT0S", "P3651D", "P1Y"}) {
+      assertThatThrownBy(() -> config(Map.of("AGENDA_CHANGES_RETENTION", refused))).as(refused)
+          .isInstanceOf(ConfigException.class).hasMessageContaining("AGENDA_CHANGES_RETENTION");
+    }
   }
 
   private static Config config(Map<String, String> env) {

@@ -120,6 +120,10 @@ public final class ServerProcess implements AutoCloseable {
     return TestServer.Caller.basic(url(""), "admin", TestServer.ADMIN_PASSWORD);
   }
 
+  public TestServer.Caller anonymous() {
+    return TestServer.Caller.anonymous(url(""));
+  }
+
   /** SIGKILL: no shutdown hook, no flush, no close; returns once the process is gone. */
   public void kill() {
     process.destroyForcibly();

@@ -168,6 +168,11 @@ public final class TestServer implements AutoCloseable {
       this.authorization = authorization;
     }
 
+    /** No Authorization header, at the server whose root URL is {@code base}. */
+    public static Caller anonymous(String base) {
+      return new Caller(base, null);
+    }
+
     /** Basic authentication at the server whose root URL is {@code base}. */
     public static Caller basic(String base, String user, String password) {
       return new Caller(base, "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));

@@ -1,0 +1,57 @@
+package org.agenda.change;
+
+import static org.agenda.http.JsonSchema.arrayOf;
+import static org.agenda.http.JsonSchema.bool;
+import static org.agenda.http.JsonSchema.dateTime;
+import static org.agenda.http.JsonSchema.enumOf;
+import static org.agenda.http.JsonSchema.integer;
+import static org.agenda.http.JsonSchema.ref;
+import static org.agenda.http.JsonSchema.string;
+import static org.agenda.http.JsonSchema.withPattern;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.agenda.http.ApiResource;
+import org.agenda.http.JsonSchema.Keys;
+
+/** How /doc describes the change feed. */
+final class ChangeSchemas {
+  private ChangeSchemas() {}
+
+  static final ApiResource RESOURCE = ApiResource.of("changes", "Changes", "change", "Change",
+          "The change feed for mirrors: every create, update, trash, restore and permanent delete of events, venues, "
+              + "organizers, categories and tags, in commit order, as the caller sees it.")
+      .withSchemas(schemas());
+
+  private static Map<String, ObjectNode> schemas() {
+    Map<String, ObjectNode> schemas = new LinkedHashMap<>();
+    schemas.put("Change", change());
+    schemas.put("ChangeList", list());
+    return schemas;
+  }
+
+  private static ObjectNode change() {
+    var keys = new Keys();
+    keys.always("kind", enumOf(List.of("event", "venue", "organizer", "category", "tag"), "What changed."));
+    keys.always("id", integer("Its id."));
+    keys.always("change", enumOf(List.of("created", "updated", "deleted"),
+        "As the caller sees it: created when it could not read the record before and can now, deleted when it could "
+            + "and cannot any more (trashed, no longer published, deleted), else updated."));
+    keys.always("modified", dateTime("When the change was committed, site time zone."));
+    keys.always("modified_utc", dateTime("The same in UTC."));
+    keys.always("languages", arrayOf(withPattern(string(null), "^[a-z]{2}$"),
+        "The languages whose text changed; every language of the record for a change of shared fields and for created "
+            + "and deleted, in the configured order."));
+    return keys.object("One change of one record.");
+  }
+
+  private static ObjectNode list() {
+    var keys = new Keys();
+    keys.always("changes", arrayOf(ref("Change"), "The changes after since, oldest first, at most per_page."));
+    keys.always("next", withPattern(string("The token to send as since next time."), "^[0-9]+\\.[0-9]+$"));
+    keys.always("more", bool("Whether more changes are waiting after next."));
+    return keys.object("A page of the change feed.");
+  }
+}
