@@ -57,7 +57,8 @@ public final class ChangeRoutes {
   }
 
   public void register(RouteTable routes) {
-    routes.add(Route.namespaced("/changes", ChangeSchemas.RESOURCE, List.of(Endpoint.read(params(), this::check, this::handle))));
+    routes.add(Route.namespaced("/changes", ChangeSchemas.RESOURCE, List.of(Endpoint.read(params(), this::check,
+        this::handle).describedAs(ChangeSchemas.feedDoc(config.changesRetention())))));
   }
 
   private List<Param> params() {

@@ -10,10 +10,12 @@ import static org.agenda.http.JsonSchema.string;
 import static org.agenda.http.JsonSchema.withPattern;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.agenda.http.ApiResource;
+import org.agenda.http.OperationDoc;
 import org.agenda.http.JsonSchema.Keys;
 
 /** How /doc describes the change feed. */
@@ -53,5 +55,18 @@ final class ChangeSchemas {
     keys.always("next", withPattern(string("The token to send as since next time."), "^[0-9]+\\.[0-9]+$"));
     keys.always("more", bool("Whether more changes are waiting after next."));
     return keys.object("A page of the change feed.");
+  }
+
+  /** What /doc says of GET /changes: not a page of records with totals, and a token can expire. */
+  static OperationDoc feedDoc(Duration retention) {
+    return new OperationDoc("listChanges", "List changes",
+        "Every create, update, trash, restore and permanent delete of events, venues, organizers, categories and "
+            + "tags after the since token, in commit order, as the caller sees each record (created, updated or "
+            + "deleted for this caller), with the languages whose text changed. Not a list with totals: next is the "
+            + "token to send back, more says whether more changes are waiting. Changes are kept for " + retention
+            + " (AGENDA_CHANGES_RETENTION).",
+        "application/json", "A page of changes.", ref("ChangeList"), Map.of(),
+        Map.of(410, "The since token is older than the changes kept, or from another database ("
+            + ChangeRoutes.EXPIRED + "): read everything again, then follow from the next token of an empty since."));
   }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.agenda.http.ApiResource;
 import org.agenda.http.ApiResource.Trait;
 import org.agenda.http.Endpoint;
@@ -166,7 +167,10 @@ final class OpenApiOperations {
             + "If-Modified-Since): the client's copy is current; no body.");
       }
       putErrors(answers, readsBody, noun);
-      return answers;
+      if (doc == null || doc.moreAnswers().isEmpty()) return answers;
+      var all = new TreeMap<>(answers);
+      all.putAll(doc.moreAnswers());
+      return new LinkedHashMap<>(all);
     }
 
     private void putSuccess(Map<Integer, String> answers, String noun) {

@@ -155,7 +155,7 @@ final class EventSchemas {
         "The calendar (text/calendar). X-Cal-Total gives the number of matching events, X-Cal-Omitted how many "
             + "of them the cap left out.",
         calendarBody("An iCalendar (RFC 5545) calendar: a VTIMEZONE for each time zone used, a VEVENT per event."),
-        headers);
+        headers, Map.of());
   }
 
   /** {@code GET /events/{id}.ics}: one event as an iCalendar calendar, with the access rules of §6.5.1. */
@@ -164,6 +164,7 @@ final class EventSchemas {
         "The event as an iCalendar (RFC 5545) calendar of one VEVENT, for adding it to a calendar: the same access "
             + "rules and error answers as GET /events/{id}, including password for a protected event.",
         "text/calendar", "The event as a calendar (text/calendar).",
-        calendarBody("An iCalendar (RFC 5545) calendar with one VEVENT and the VTIMEZONE it uses."), Map.of());
+        calendarBody("An iCalendar (RFC 5545) calendar with one VEVENT and the VTIMEZONE it uses."), Map.of(),
+        Map.of());
   }
 }

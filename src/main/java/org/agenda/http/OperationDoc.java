@@ -13,11 +13,14 @@ import java.util.Map;
  * a list that takes no {@code page} has no page beyond the last) and from its resource.
  *
  * @param successHeaders the headers of the success answer by name, each as a JSON schema with a description
+ * @param moreAnswers statuses the endpoint answers beyond those of its kind, with what they mean (an expired token)
  */
 public record OperationDoc(String operationId, String summary, String description, String mediaType,
-    String successDescription, ObjectNode successSchema, Map<String, ObjectNode> successHeaders) {
+    String successDescription, ObjectNode successSchema, Map<String, ObjectNode> successHeaders,
+    Map<Integer, String> moreAnswers) {
 
   public OperationDoc {
     successHeaders = new LinkedHashMap<>(successHeaders);
+    moreAnswers = Map.copyOf(moreAnswers);
   }
 }

@@ -344,11 +344,7 @@ class OpenApiContractApiTest {
     JsonNode declared = operation.path("responses").path(Integer.toString(response.status()));
     assertThat(declared.isMissingNode()).as("undeclared status: " + where).isFalse();
     declared.path("headers").fields().forEachRemaining(header -> {
-      // /doc describes every GET of a route without path variable as a list page with X-Cal-Total and
-      // X-Cal-TotalPages; the change feed has no totals, and /doc cannot say so yet (a per-endpoint override of the
-      // generated description is being added to doc/). Until then its headers are not held against it.
-      boolean listWithoutTotals = operation.path("operationId").asText().equals("listChanges");
-      if (resolve(header.getValue()).path("required").asBoolean() && !listWithoutTotals) {
+      if (resolve(header.getValue()).path("required").asBoolean()) {
         assertThat(response.header(header.getKey())).as(header.getKey() + " of " + where).isNotNull();
       }
     });
