@@ -222,7 +222,9 @@ public final class Dispatcher implements AutoCloseable {
       current = since != null && Validators.epochSecond(lastModified) <= since;
     }
     if (!current) return response;
-    ApiResponse notModified = ApiResponse.stored(304, new byte[0], null).header("ETag", etag);
+    // the length the 200 would have (RFC 9110 §8.6): Jetty otherwise sends 0, which a 304 must not
+    ApiResponse notModified = ApiResponse.stored(304, new byte[0], null).header("ETag", etag)
+        .header("Content-Length", Integer.toString(response.body().length));
     String lastModified = response.headers().get("Last-Modified");
     if (lastModified != null) notModified.header("Last-Modified", lastModified);
     return notModified;
