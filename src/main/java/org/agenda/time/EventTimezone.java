@@ -123,8 +123,9 @@ public final class EventTimezone {
         private static Map<String, String> load() {
             Map<String, String> names = new HashMap<>();
             for (String id : ZoneId.getAvailableZoneIds()) {
-                // Java still ships the SystemV/* ids, which the tz database dropped long ago.
-                if (!id.startsWith("SystemV/")) {
+                // Java still ships the SystemV/* ids, which the tz database dropped long ago; ical4j registers the
+                // zones of calendars it parses as ical4j-local-…, which are no zones of the tz database either.
+                if (!id.startsWith("SystemV/") && !id.startsWith("ical4j-")) {
                     names.put(id.toLowerCase(Locale.ROOT), id);
                 }
             }

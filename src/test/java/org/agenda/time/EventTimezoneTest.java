@@ -128,6 +128,11 @@ class EventTimezoneTest {
     @Test
     void everyAcceptedZoneHasAnAbbreviation() {
         for (String id : ZoneId.getAvailableZoneIds()) {
+            // ical4j registers the zones of calendars it parses (the iCalendar tests in this JVM) as ical4j-local-…
+            if (id.startsWith("ical4j-")) {
+                assertThat(EventTimezone.parse(id)).as(id).isEmpty();
+                continue;
+            }
             Optional<EventTimezone> zone = EventTimezone.parse(id);
             if (id.startsWith("SystemV/")) {
                 assertThat(zone).as(id).isEmpty();
