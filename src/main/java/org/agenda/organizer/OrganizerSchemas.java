@@ -5,32 +5,17 @@ import static org.agenda.http.JsonSchema.ref;
 import static org.agenda.http.JsonSchema.string;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.agenda.http.ApiResource;
 import org.agenda.http.JsonSchema.Keys;
-import org.agenda.http.ListPage;
 import org.agenda.record.RecordSchemas;
 
 /** How /doc describes organizers (§5.7, §6.10). */
 final class OrganizerSchemas {
   private OrganizerSchemas() {}
 
-  static final ApiResource RESOURCE = ApiResource.of("organizers", "Organizers", "organizer", "Organizer",
-          "Organizers: contact data.")
-      .with(ApiResource.Trait.PAGES_END, ApiResource.Trait.HIDES_RECORDS, ApiResource.Trait.TRASHES)
-      .forbiddenOnRead("organizer-not-accessible")
-      .withSchemas(schemas());
-
-  private static Map<String, ObjectNode> schemas() {
-    Map<String, ObjectNode> schemas = new LinkedHashMap<>();
-    schemas.put("Organizer", organizer());
-    schemas.put("PersonJsonLd", personJsonLd());
-    schemas.put("OrganizerList", ListPage.schema("organizers", "Organizer", "A page of organizers (§5.11).", true));
-    schemas.putAll(RecordSchemas.shared());
-    return schemas;
-  }
+  static final ApiResource RESOURCE = RecordSchemas.resource("organizers", "Organizers", "organizer",
+      "Organizers: contact data.", organizer(), "PersonJsonLd", personJsonLd());
 
   private static ObjectNode organizer() {
     var keys = new Keys();

@@ -11,8 +11,10 @@ import static org.agenda.http.JsonSchema.withPattern;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.agenda.http.ApiResource;
 import org.agenda.http.Json;
 import org.agenda.http.JsonSchema.Keys;
+import org.agenda.http.ListPage;
 
 /** The parts of /doc's schemas that events, venues and organizers share (§5.1, §5.5, §5.9). */
 public final class RecordSchemas {
@@ -42,6 +44,24 @@ public final class RecordSchemas {
   private static void globalIds(Keys keys) {
     keys.always("global_id", string("Host and path of the public root, then ?id= and the id."));
     keys.always("global_id_lineage", arrayOf(string(null), "[global_id]."));
+  }
+
+  /**
+   * The resource of venues or organizers: a list page beyond the last answers 404, a record the caller may not read
+   * 403, and DELETE moves to the trash; its representation, its JSON-LD and its list envelope are its schemas.
+   */
+  public static ApiResource resource(String collection, String tag, String noun, String description,
+      ObjectNode representation, String jsonLdName, ObjectNode jsonLd) {
+    String schema = Character.toUpperCase(noun.charAt(0)) + noun.substring(1);
+    Map<String, ObjectNode> schemas = new LinkedHashMap<>();
+    schemas.put(schema, representation);
+    schemas.put(jsonLdName, jsonLd);
+    schemas.put(schema + "List", ListPage.schema(collection, schema, "A page of " + collection + " (§5.11).", true));
+    schemas.putAll(shared());
+    return ApiResource.of(collection, tag, noun, schema, description)
+        .with(ApiResource.Trait.PAGES_END, ApiResource.Trait.HIDES_RECORDS, ApiResource.Trait.TRASHES)
+        .forbiddenOnRead(noun + "-not-accessible")
+        .withSchemas(schemas);
   }
 
   /** The components that the representations of records refer to: Image, Translations, Translation. */

@@ -7,32 +7,17 @@ import static org.agenda.http.JsonSchema.ref;
 import static org.agenda.http.JsonSchema.string;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.agenda.http.ApiResource;
 import org.agenda.http.JsonSchema.Keys;
-import org.agenda.http.ListPage;
 import org.agenda.record.RecordSchemas;
 
 /** How /doc describes venues (§5.6, §6.7–§6.9). */
 final class VenueSchemas {
   private VenueSchemas() {}
 
-  static final ApiResource RESOURCE = ApiResource.of("venues", "Venues", "venue", "Venue",
-          "Venues: places with an address and coordinates.")
-      .with(ApiResource.Trait.PAGES_END, ApiResource.Trait.HIDES_RECORDS, ApiResource.Trait.TRASHES)
-      .forbiddenOnRead("venue-not-accessible")
-      .withSchemas(schemas());
-
-  private static Map<String, ObjectNode> schemas() {
-    Map<String, ObjectNode> schemas = new LinkedHashMap<>();
-    schemas.put("Venue", venue());
-    schemas.put("PlaceJsonLd", placeJsonLd());
-    schemas.put("VenueList", ListPage.schema("venues", "Venue", "A page of venues (§5.11).", true));
-    schemas.putAll(RecordSchemas.shared());
-    return schemas;
-  }
+  static final ApiResource RESOURCE = RecordSchemas.resource("venues", "Venues", "venue",
+      "Venues: places with an address and coordinates.", venue(), "PlaceJsonLd", placeJsonLd());
 
   private static ObjectNode venue() {
     var keys = new Keys();
