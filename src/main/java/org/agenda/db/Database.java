@@ -40,8 +40,9 @@ import org.sqlite.SQLiteException;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
-  /** How long a SQLite statement waits for another connection's write lock before SQLITE_BUSY. */
   private static final int ATTEMPTS = 3;
+  /** The first key of the advisory locks of {@link #guarded} writes ("AGWG"); the second is the scope's hash. */
+  private static final int GUARD_LOCK_CLASS = 0x41475747;
   private static final String ADVANCE_VERSION = "UPDATE data_version SET version = version + 1 WHERE id = 1 RETURNING version";
   private static final String READ_VERSION = "SELECT version FROM data_version WHERE id = 1";
 
@@ -67,8 +68,6 @@ public final class Database implements AutoCloseable {
   private WriterLease lease;
   /** The highest data version this process committed or read while the only writer (see {@link WriterLease}). */
   private final AtomicLong countedVersion = new AtomicLong(Long.MIN_VALUE);
-  /** The first key of the advisory locks of {@link #guarded} writes ("AGWG"); the second is the scope's hash. */
-  private static final int GUARD_LOCK_CLASS = 0x41475747;
   /** The transaction of the {@link #guarded} write open on this thread, if any. */
   private final ThreadLocal<DSLContext> guarded = new ThreadLocal<>();
   /** What every write transaction runs last, after the data version advanced (see {@link #atEveryCommit}). */
