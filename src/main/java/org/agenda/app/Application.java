@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import org.agenda.cache.CachedReads;
 import org.agenda.cache.VersionedCache;
@@ -23,6 +24,7 @@ import org.agenda.event.EventRoutes;
 import org.agenda.http.Dispatcher;
 import org.agenda.http.JsonErrorHandler;
 import org.agenda.http.RouteTable;
+import org.agenda.http.WriteGuard;
 import org.agenda.i18n.Languages;
 import org.agenda.operations.Observability;
 import org.agenda.operations.OperatorRoutes;
@@ -105,7 +107,17 @@ public final class Application implements AutoCloseable {
       var answers = CachedReads.open(database::dataVersion, config.diskCacheFile(), config.diskCacheBytes(), buildTurns,
           TURN_WAIT_MILLIS);
       var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, answers,
-          database::guarded);
+          new WriteGuard() {
+            @Override
+            public <T> T guarded(String collection, Supplier<T> write) {
+              return database.guarded(collection, write);
+            }
+
+            @Override
+            public <T> T alongside(String collection, Supplier<T> write) {
+              return database.alongsideGuarded(collection, write);
+            }
+          });
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;

@@ -70,6 +70,8 @@ public final class Database implements AutoCloseable {
   private final AtomicLong countedVersion = new AtomicLong(Long.MIN_VALUE);
   /** The transaction of the {@link #guarded} write open on this thread, if any. */
   private final ThreadLocal<DSLContext> guarded = new ThreadLocal<>();
+  /** The scope of the {@link #alongsideGuarded} write under way on this thread, if any. */
+  private final ThreadLocal<String> sharedScope = new ThreadLocal<>();
   /** What every write transaction runs last, after the data version advanced (see {@link #atEveryCommit}). */
   private final List<CommitStep> commitSteps = new CopyOnWriteArrayList<>();
 
@@ -246,6 +248,10 @@ public final class Database implements AutoCloseable {
       try {
         long[] committed = new long[1];
         T result = oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
+          String shared = sharedScope.get();
+          if (shared != null) {
+            configuration.dsl().fetch("SELECT pg_advisory_xact_lock_shared(?, ?)", GUARD_LOCK_CLASS, shared.hashCode());
+          }
           T done = work.apply(configuration.dsl());
           committed[0] = ((Number) configuration.dsl().fetchValue(ADVANCE_VERSION)).longValue();
           for (CommitStep step : commitSteps) step.run(configuration.dsl(), committed[0]);
@@ -267,9 +273,10 @@ public final class Database implements AutoCloseable {
    * Runs {@code work} (the check of a write's preconditions and the write itself) as one transaction that no
    * other guarded work on {@code scope} interleaves with, in this process or another one sharing the database:
    * every {@link #transaction} the thread starts in it joins it, and {@link #dsl()} on the thread is that
-   * transaction (nothing read in it is kept: see {@link #versionOf}). SQLite has one writer at a time anyway (the transaction starts IMMEDIATE);
-   * PostgreSQL takes a transaction-level advisory lock on the scope first. A transient failure runs it again
-   * whole, as for a single transaction.
+   * transaction (nothing read in it is kept: see {@link #versionOf}). SQLite has one writer at a time anyway (the
+   * transaction starts IMMEDIATE); PostgreSQL takes a transaction-level advisory lock on the scope first, which
+   * writes {@link #alongsideGuarded} take shared. A transient failure runs it again whole, as for a single
+   * transaction.
    */
   public <T> T guarded(String scope, Supplier<T> work) {
     if (guarded.get() != null) return work.get();
@@ -284,6 +291,21 @@ public final class Database implements AutoCloseable {
         guarded.remove();
       }
     });
+  }
+
+  /**
+   * Runs {@code work}, a write of {@code scope} without preconditions, so that it never comes between the check and
+   * the write of a {@link #guarded} one: on PostgreSQL each transaction it starts takes the scope's advisory lock
+   * shared (such writes do not wait for each other, only for a guarded one); SQLite has one writer at a time anyway.
+   */
+  public <T> T alongsideGuarded(String scope, Supplier<T> work) {
+    if (isSqlite() || sharedScope.get() != null) return work.get();
+    sharedScope.set(scope);
+    try {
+      return work.get();
+    } finally {
+      sharedScope.remove();
+    }
   }
 
   private <T> T oneWriterAtATime(Supplier<T> write) {

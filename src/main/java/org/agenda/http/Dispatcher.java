@@ -175,9 +175,13 @@ public final class Dispatcher implements AutoCloseable {
     String publicUrl = publicUrl(req);
     if (!cacheable) {
       if (!isRead(exchange) && route.isNamespaced() && !match.pathValue().isEmpty()) {
-        return writeGuard.guarded(route.resource().collection(), () -> {
+        String collection = route.resource().collection();
+        Supplier<ApiResponse> write = () -> invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null)
+            .response();
+        if (!hasPreconditions(exchange)) return writeGuard.alongside(collection, write);
+        return writeGuard.guarded(collection, () -> {
           checkPreconditions(exchange, route, match.pathValue(), query, now, publicUrl);
-          return invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, null).response();
+          return write.get();
         });
       }
       ApiResponse response = inTurn(exchange,
@@ -236,9 +240,7 @@ public final class Dispatcher implements AutoCloseable {
   private void checkPreconditions(Exchange exchange, Route route, String pathValue, String query, Instant now,
       String publicUrl) {
     String ifMatch = exchange.req.getHeader("If-Match");
-    String ifUnmodifiedSince = ifMatch == null ? exchange.req.getHeader("If-Unmodified-Since") : null;
-    Long since = ifUnmodifiedSince == null ? null : Validators.epochSecond(ifUnmodifiedSince);
-    if (ifMatch == null && since == null) return;
+    Long since = ifMatch == null ? unmodifiedSince(exchange) : null;
     Endpoint read = route.endpointFor("GET");
     Invoked current = null;
     if (read != null) {
@@ -262,6 +264,16 @@ public final class Dispatcher implements AutoCloseable {
       throw new ApiError(412, "rest_precondition_failed",
           "The resource has changed since the precondition was taken; read it again before writing.");
     }
+  }
+
+  /** {@code If-Match}, or an {@code If-Unmodified-Since} that is a date (another is ignored, §13.1.4). */
+  private static boolean hasPreconditions(Exchange exchange) {
+    return exchange.req.getHeader("If-Match") != null || unmodifiedSince(exchange) != null;
+  }
+
+  private static Long unmodifiedSince(Exchange exchange) {
+    String header = exchange.req.getHeader("If-Unmodified-Since");
+    return header == null ? null : Validators.epochSecond(header);
   }
 
   /** The answer of an endpoint and the request it answered. */
