@@ -227,7 +227,7 @@ def main(metas):
     metas = [(read_meta(m), read_rows(m[: -len(".meta")] + ".tsv")) for m in metas]
     first = metas[0][0]
     out = ["# Benchmark results", "",
-           "Written by `bench/run.sh` (see the README, *Benchmark*); do not edit by hand. Every figure comes from "
+           "Written by `bench/run.sh` (see docs/performance.md); do not edit by hand. Every figure comes from "
            "one run on a shared machine, so absolute numbers are noisy: compare the **ratio** column (Agenda "
            "requests/s divided by nginx serving the same bytes as static files, same run, same wrk settings).", "",
            "## Machine and settings", "",
