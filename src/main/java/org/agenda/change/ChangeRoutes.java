@@ -4,9 +4,6 @@ import static org.agenda.change.ChangeLog.*;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,13 +17,14 @@ import org.agenda.http.Caller;
 import org.agenda.http.Endpoint;
 import org.agenda.http.Invalid;
 import org.agenda.http.Json;
+import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.Route;
 import org.agenda.http.RouteTable;
 import org.agenda.record.Access;
+import org.agenda.record.RecordView;
 import org.agenda.record.Status;
 import org.agenda.term.TermTables;
-import org.agenda.time.DateTimes;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 
@@ -84,8 +82,7 @@ public final class ChangeRoutes {
    */
   private ApiResponse handle(ApiRequest request) {
     DSLContext dsl = database.dsl();
-    int perPage = (int) Math.min(request.has("per_page") ? request.integer("per_page") : config.defaultPerPage(),
-        config.maxPerPage());
+    int perPage = new ListPage(request, config.defaultPerPage(), config.maxPerPage()).perPage();
     Position since = request.has("since") ? Position.parse(request.string("since")) : null;
     Position head = ChangeLog.head(dsl);
     if (since != null && head.isBefore(since)) throw expired();
@@ -152,8 +149,7 @@ public final class ChangeRoutes {
     change.put("kind", kind(stored));
     change.put("id", row.get(RECORD_ID));
     change.put("change", before && after ? "updated" : after ? "created" : "deleted");
-    change.put("modified", DateTimes.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(changed), config.timezone())));
-    change.put("modified_utc", DateTimes.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(changed), ZoneOffset.UTC)));
+    RecordView.putDates(change, "modified", changed, config.timezone());
     change.set("languages", Json.arrayOf(inConfiguredOrder(languages)));
     return change;
   }

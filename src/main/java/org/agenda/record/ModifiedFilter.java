@@ -1,7 +1,5 @@
 package org.agenda.record;
 
-import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +51,7 @@ public record ModifiedFilter(Long after, Long before) {
 
   /** The effective bounds for navigation URLs, as {@code YYYY-MM-DD HH:MM:SS} in the site time zone. */
   public void putNavigation(Map<String, String> values, ZoneId zone) {
-    if (after != null) values.put("modified_after", DateTimes.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(after), zone)));
-    if (before != null) values.put("modified_before", DateTimes.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(before), zone)));
+    if (after != null) values.put("modified_after", DateTimes.format(after, zone));
+    if (before != null) values.put("modified_before", DateTimes.format(before, zone));
   }
 }

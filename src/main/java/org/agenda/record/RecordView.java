@@ -1,8 +1,6 @@
 package org.agenda.record;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -30,12 +28,12 @@ public final class RecordView {
 
   /** {@code date}, {@code date_utc} (or {@code modified}…): site time zone, then UTC. */
   public static void putDates(ObjectNode node, String key, long epochSecond, ZoneId site) {
-    node.put(key, DateTimes.format(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), site)));
+    node.put(key, DateTimes.format(epochSecond, site));
     node.put(key + "_utc", utc(epochSecond));
   }
 
   public static String utc(long epochSecond) {
-    return DateTimes.format(LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC));
+    return DateTimes.format(epochSecond, ZoneOffset.UTC);
   }
 
   /**

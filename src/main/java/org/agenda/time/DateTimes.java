@@ -1,6 +1,8 @@
 package org.agenda.time;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.regex.Matcher;
@@ -20,6 +22,11 @@ public final class DateTimes {
     /** {@code YYYY-MM-DD HH:MM:SS}: no T, no offset; fractions of a second are dropped. */
     public static String format(LocalDateTime wallClock) {
         return PLAIN.format(wallClock);
+    }
+
+    /** The wall clock of an epoch second in {@code zone}, as {@link #format(LocalDateTime)} writes it. */
+    public static String format(long epochSecond, ZoneId zone) {
+        return format(LocalDateTime.ofInstant(Instant.ofEpochSecond(epochSecond), zone));
     }
 
     /**
