@@ -232,8 +232,7 @@ final class EventList {
     if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
-    List<Long> ids = dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition))
-        .orderBy(START_UTC, EVENT_ID).limit(paging.perPage()).offset(paging.offset()).fetch(ID);
+    List<Long> ids = ids(dsl, condition, paging.offset(), paging.perPage());
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
     var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
@@ -246,6 +245,12 @@ final class EventList {
 
   private static int count(DSLContext dsl, Condition condition) {
     return dsl.fetchCount(dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)));
+  }
+
+  /** The ids of the events that meet the condition, in list order (start, then id), from {@code offset} on. */
+  private static List<Long> ids(DSLContext dsl, Condition condition, long offset, int limit) {
+    return dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition))
+        .orderBy(START_UTC, EVENT_ID).limit(limit).offset(offset).fetch(ID);
   }
 
   /**
@@ -267,8 +272,7 @@ final class EventList {
     DSLContext dsl = database.dsl();
     Condition condition = selection(dsl, request, FEED_WINDOW).condition().and(unlocked(request));
     int total = count(dsl, condition);
-    List<Long> ids = dsl.select(ID).from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition))
-        .orderBy(START_UTC, EVENT_ID).limit(FEED_CAP).fetch(ID);
+    List<Long> ids = ids(dsl, condition, 0, FEED_CAP);
     List<Event> events = EventStore.findAll(dsl, ids);
     var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
         request.language(), request.urls(), false);
