@@ -90,8 +90,8 @@ public final class Application implements AutoCloseable {
       var venues = new Venues(config, languages);
       var organizers = new Organizers(config, languages);
       var writes = new RecordWrites(config.timezone());
-      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher, VersionedCache::keeping)
-          .register(routes);
+      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
+          VersionedCache::keeping).register(routes);
       new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
       new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
       // categories and tags (R11–R14)
