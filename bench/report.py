@@ -158,6 +158,7 @@ def section(meta, rows):
         lines.append(f"| {r['route']} (`{r['path']}`) | {fmt_int(r['rps'])} | {fmt_ms(r['p50_ms'])} | "
                      f"{fmt_ms(r['p99_ms'])} | {fmt_int(r['requests'])} | {errors} | {r['server_cpu_pct']} % | "
                      f"{r['wrk_cpu_pct']} % |")
+    lines += mixed(meta, rows)
     db_bytes = num(gen.get("db_bytes"))
     lines += [
         "",
@@ -188,6 +189,26 @@ def section(meta, rows):
         "",
     ]
     return lines
+
+
+def mixed(meta, rows):
+    """The mixed-traffic route of issue #21 against its targets: at least 0.25 of the cached default list's
+    requests/s in the same run, p99 at most 50 ms, no error."""
+    found = [r for r in rows if r["kind"] == "mixed"]
+    default = next((r for r in rows if r["route"] == "event list (default)"), None)
+    if not found or not default:
+        return []
+    r = found[0]
+    ratio = num(r["rps"]) / num(default["rps"]) if num(default["rps"]) else 0
+    errors = int(num(r["non2xx"]) + num(r["socket_errors"]))
+    seconds = num(meta["seconds_per_route"], 10)
+    return ["", "| mixed traffic | Agenda req/s | over the cached default list (target ≥ 0.25) | p50 ms "
+            "| p99 ms (target ≤ 50) | errors | questions asked, distinct (of) | creates/s beside it (errors) "
+            "| server CPU |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+            f"| {r['route']} | {fmt_int(r['rps'])} | {ratio:.3g} | {fmt_ms(r['p50_ms'])} | {fmt_ms(r['p99_ms'])} "
+            f"| {errors} | {fmt_int(meta.get('mixed_asked', 0))} (of {fmt_int(meta.get('mixed_population', 0))}) "
+            f"| {num(meta.get('mixed_writes')) / seconds:.1f} ({meta.get('mixed_writer_errors', '?')}) "
+            f"| {r['server_cpu_pct']} % |"]
 
 
 def scale(metas):

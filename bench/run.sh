@@ -15,7 +15,8 @@
 #   of requests for bench/generate.sh; on two cores 4 were faster than 1 and than 8),
 #   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa),
 #   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once),
-#   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured).
+#   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured),
+#   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     --seconds) SECONDS_PER_ROUTE=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -49,6 +50,7 @@ GEN_THREADS=${BENCH_GEN_THREADS:-4}
 WARMUP_IDS=${BENCH_WARMUP_IDS:-900}
 WRITE_WARMUP=${BENCH_WRITE_WARMUP:-20}
 CDS=${BENCH_CDS:-1}
+MIXED_QUESTIONS=${BENCH_MIXED_QUESTIONS:-300000}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
@@ -402,6 +404,34 @@ bench_db() {
     "$(( ${nginx_unexpected:-0} + nerrors ))" >> "$tsv"
   local run_tag
   run_tag="$(date +%s)-$db"
+
+  # Visitors browsing freely while an editor writes (issue #21): 32 connections asking list questions drawn with a
+  # skew from MIXED_QUESTIONS distinct ones (bench/lua/mixed.lua), while one connection creates an event every
+  # 100 ms. Every create moves the data version, so the answer cache helps little: this is the speed of building
+  # answers under load. The vocabulary (the terms, venues and title words the questions use) is read from the API.
+  log "$db: mixed traffic ($MIXED_QUESTIONS questions) with 10 creates/s"
+  local vocabulary=$work/vocabulary.txt
+  python3 bench/vocabulary.py "$base$api" "$from3" "$to3" > "$vocabulary"
+  wrk -t1 -c32 -d"${WARMUP}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" "$((SEED + 1))" \
+    > /dev/null
+  wrk -t1 -c1 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
+    "$category" "$term" 100 > "$work/wrk-mixed-writer.txt" &
+  local writer=$!
+  before=$(cpu_ticks "$server")
+  agenda_fields=$(run_wrk amixed "$base" bench/lua/mixed.lua "$api" "$vocabulary" "$MIXED_QUESTIONS" "$SEED")
+  after=$(cpu_ticks "$server")
+  wait "$writer"
+  local mixed_population mixed_asked mixed_writes mixed_writer_errors
+  mixed_population=$(awk '/^population/ { print $2 }' "$work/wrk-amixed.txt")
+  mixed_asked=$(awk '/^asked/ { print $2 }' "$work/wrk-amixed.txt")
+  mixed_writes=$(awk '/ requests in / { print $1 }' "$work/wrk-mixed-writer.txt")
+  mixed_writer_errors=$(awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' \
+    "$work/wrk-mixed-writer.txt")
+  cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
+  IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$agenda_fields"
+  printf '%s\tmixed\t%s\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\t\t\n' "mixed list questions, 10 creates/s" \
+    "$api/events?…" "$rps" "$p50" "$p99" "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" >> "$tsv"
+
   # The reads warmed up the code of reading only; each write route is warmed up too, with a tag of its own.
   # A cold six-second create run spent a third of the server's CPU compiling the write path; after 3 s of
   # warm-up still 42 % (async-profiler), after 20 s 22 %: writes are measured after $WRITE_WARMUP s.
@@ -465,6 +495,11 @@ bench_db() {
     echo "jdk=$(java -version 2>&1 | head -1)"
     echo "wrk=$(wrk -v 2>&1 | head -1 | awk '{print $1, $2}')"
     echo "nginx=$("$NGINX" -v 2>&1)"
+    echo "mixed_questions=$MIXED_QUESTIONS"
+    echo "mixed_population=$mixed_population"
+    echo "mixed_asked=$mixed_asked"
+    echo "mixed_writes=$mixed_writes"
+    echo "mixed_writer_errors=$mixed_writer_errors"
     echo "load_before=$load_before"
     echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   } > "bench/results/$name.meta"
