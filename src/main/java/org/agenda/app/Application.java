@@ -20,6 +20,7 @@ import org.agenda.db.Database;
 import org.agenda.doc.NamespaceIndex;
 import org.agenda.doc.OpenApiDocument;
 import org.agenda.doc.ReferencePage;
+import org.agenda.event.EventIndex;
 import org.agenda.event.EventRoutes;
 import org.agenda.http.Dispatcher;
 import org.agenda.http.JsonErrorHandler;
@@ -56,11 +57,13 @@ public final class Application implements AutoCloseable {
   }
 
   private final Database database;
+  private final EventIndex eventIndex;
   private final Dispatcher dispatcher;
   private final Javalin server;
 
-  private Application(Database database, Dispatcher dispatcher, Javalin server) {
+  private Application(Database database, EventIndex eventIndex, Dispatcher dispatcher, Javalin server) {
     this.database = database;
+    this.eventIndex = eventIndex;
     this.dispatcher = dispatcher;
     this.server = server;
   }
@@ -71,6 +74,7 @@ public final class Application implements AutoCloseable {
    */
   public static Application start(Config config, Clock clock, PrintStream out, PrintStream log) {
     Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis());
+    EventIndex eventIndex = null;
     try {
       // every write transaction stamps the changes it made with its data version (the change feed)
       database.atEveryCommit(new ChangeLog(clock, config.changesRetention()));
@@ -90,8 +94,11 @@ public final class Application implements AutoCloseable {
       var venues = new Venues(config, languages);
       var organizers = new Organizers(config, languages);
       var writes = new RecordWrites(config.timezone());
+      // the event list's derived index, caught up with the database before the first answer
+      eventIndex = config.eventIndexFolder() == null ? null
+          : EventIndex.open(config.eventIndexFolder(), database, config.dbUrl(), out);
       new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
-          VersionedCache::keeping).register(routes);
+          VersionedCache::keeping, eventIndex).register(routes);
       new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
       new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
       // categories and tags (R11–R14)
@@ -144,8 +151,9 @@ public final class Application implements AutoCloseable {
         dispatcher.close();
         throw e;
       }
-      return new Application(database, dispatcher, server);
+      return new Application(database, eventIndex, dispatcher, server);
     } catch (RuntimeException e) {
+      if (eventIndex != null) eventIndex.close();
       database.close();
       throw e;
     }
@@ -173,6 +181,7 @@ public final class Application implements AutoCloseable {
   public void close() {
     server.stop();
     dispatcher.close();
+    if (eventIndex != null) eventIndex.close();
     database.close();
   }
 }

@@ -43,7 +43,8 @@ public record Config(
     Path diskCacheFile,
     long diskCacheBytes,
     int cacheMaxAgeSeconds,
-    Duration changesRetention) {
+    Duration changesRetention,
+    Path eventIndexFolder) {
 
   /** How long the change feed keeps its changes (AGENDA_CHANGES_RETENTION) unless configured. */
   private static final Duration DEFAULT_CHANGES_RETENTION = Duration.ofDays(30);
@@ -121,11 +122,18 @@ public record Config(
     Path diskCacheFile = diskCacheMegabytes == 0 || diskCache.equalsIgnoreCase("off") ? null : Path.of(diskCache);
     int cacheMaxAge = integer(get, "AGENDA_CACHE_MAX_AGE", 10, 0, 86_400);
     Duration changesRetention = retention(get.apply("AGENDA_CHANGES_RETENTION"));
+    String eventIndex = orDefault(get.apply("AGENDA_INDEX"), defaultEventIndex(dbUrl));
+    Path eventIndexFolder = eventIndex.equalsIgnoreCase("off") ? null : Path.of(eventIndex);
     return new Config(port, dbUrl, orDefault(get.apply("AGENDA_DB_USER"), ""),
         orDefault(env.get("AGENDA_DB_PASSWORD"), ""), busyTimeout, zone, languages, defaultLanguage, fallback, publicUrl,
         trustProxy, adminPassword, defaultPerPage, maxPerPage, maxBody, cors, failureLimit, failureWindow,
         symbol, position, code, Map.copyOf(permalinks), logFormat.equals("json"), diskCacheFile,
-        diskCacheMegabytes * 1024 * 1024, cacheMaxAge, changesRetention);
+        diskCacheMegabytes * 1024 * 1024, cacheMaxAge, changesRetention, eventIndexFolder);
+  }
+
+  /** Beside the SQLite database file (its {@code -index} sibling folder), else in {@code data/}. */
+  private static String defaultEventIndex(String dbUrl) {
+    return SqliteFile.of(dbUrl).map(file -> file + "-index").orElse("data/agenda-index");
   }
 
   /** Beside the SQLite database file (its {@code -answers} sibling), else in {@code data/}. */

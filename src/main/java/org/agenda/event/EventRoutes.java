@@ -55,7 +55,8 @@ public final class EventRoutes {
   private final ApiResource resource;
 
   public EventRoutes(Database database, Config config, Languages languages, Venues venues, Organizers organizers,
-      RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders) {
+      RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders,
+      EventIndex index) {
     this.database = database;
     this.events = loaders.of(10_000, (dsl, ids) -> {
       Map<Long, Event> found = new HashMap<>();
@@ -70,7 +71,7 @@ public final class EventRoutes {
     this.userExists = userExists;
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
-    this.list = new EventList(database, config, languages, view);
+    this.list = new EventList(database, config, languages, view, index);
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.agenda.support.HttpResult;
 import org.agenda.support.StoredConsistency;
 import org.agenda.support.TestServer;
@@ -156,6 +157,7 @@ final class CrashModel {
    * every event the harness does not know (a create whose answer was cut off); then the term counts.
    */
   void checkServed(TestServer.Caller admin, Connection connection, int trial) throws SQLException {
+    checkListed(admin, connection, trial);
     for (var entry : acknowledgedSinceCheck.entrySet()) {
       long id = entry.getKey();
       if (unansweredChanges.containsKey(id)) continue;
@@ -185,6 +187,26 @@ final class CrashModel {
     unansweredChanges.clear();
     unansweredCreates.clear();
     busy.clear();
+  }
+
+  /**
+   * The first answer after the restart: the event list, which the derived event index answers, holds exactly the
+   * listable events stored, so the index caught up with every commit before the kill.
+   */
+  private void checkListed(TestServer.Caller admin, Connection connection, int trial) throws SQLException {
+    var stored = new TreeSet<>(StoredConsistency.firstColumn(connection, "SELECT records.id FROM records"
+        + " JOIN events ON events.id = records.id WHERE records.status <> 'trash' AND events.hide_from_listings = 0"));
+    var listed = new TreeSet<String>();
+    for (int page = 1; ; page++) {
+      JsonNode list = admin.get(NS + "/events?start_date=2000-01-01&end_date=2100-01-01"
+          + "&status=publish,future,draft,pending,private&per_page=500&page=" + page).json();
+      list.path("events").forEach(event -> listed.add(event.path("id").asText()));
+      if (page >= list.path("total_pages").asInt()) break;
+    }
+    if (!listed.equals(stored)) {
+      lost++;
+      findings.add("trial " + trial + ": the event list after the restart holds " + listed + ", the database " + stored);
+    }
   }
 
   /** What is stored becomes what later trials expect, so that one finding is reported once. */

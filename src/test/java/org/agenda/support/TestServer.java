@@ -79,16 +79,19 @@ public final class TestServer implements AutoCloseable {
     env.put("AGENDA_ADMIN_PASSWORD", ADMIN_PASSWORD);
     env.put("AGENDA_DB_URL", database.url);
     if (!database.user.isEmpty()) env.put("AGENDA_DB_USER", database.user);
-    // the answers kept on disk: beside a SQLite database, in a temporary file of this server for PostgreSQL
-    // (whose default is the working folder's data/)
+    // the answers kept on disk and the event index: beside a SQLite database, in a temporary folder of this server
+    // for PostgreSQL (whose default is the working folder's data/)
     Path diskCache = null;
+    Path eventIndex = null;
     if (database.url.startsWith("jdbc:postgresql:")) {
       try {
         diskCache = Files.createTempDirectory("agenda-answers").resolve("answers.db");
+        eventIndex = Files.createTempDirectory("agenda-index");
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
       env.put("AGENDA_DISK_CACHE", diskCache.toString());
+      env.put("AGENDA_INDEX", eventIndex.toString());
     }
     env.putAll(overrides);
     // Both streams into one buffer; PrintStream writes are synchronized, so lines from request threads stay whole.
@@ -96,10 +99,12 @@ public final class TestServer implements AutoCloseable {
     var captured = new PrintStream(output, true, StandardCharsets.UTF_8);
     var application = Application.start(Config.fromEnvironment(env), clock, captured, captured);
     Path diskCacheFolder = diskCache == null ? null : diskCache.getParent();
+    Path eventIndexFolder = eventIndex;
     Runnable cleanup = () -> {
       database.close();
-      // the service removed its files when it closed
+      // the service removed its answers file when it closed; its index stays for the next start
       if (diskCacheFolder != null) diskCacheFolder.toFile().delete();
+      if (eventIndexFolder != null) FreshDatabase.deleteQuietly(eventIndexFolder);
     };
     return new TestServer(clock, env.get("AGENDA_DB_URL"), env.getOrDefault("AGENDA_DB_USER", ""), application,
         cleanup, output, env.get("AGENDA_ADMIN_PASSWORD"));

@@ -1,0 +1,332 @@
+package org.agenda.event;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.agenda.change.ChangeLog;
+import org.agenda.db.Database;
+import org.agenda.record.RecordTables;
+import org.agenda.record.Records;
+import org.agenda.venue.Venues;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.ngram.NGramTokenizer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.util.IOUtils;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+
+/**
+ * The event list's derived index (Lucene): what a list of §6.3 selects, its exact {@code total} and a page of ids in
+ * list order, in time that follows the page asked for rather than the number of events. It is never the source of
+ * truth: it is derived from the database, kept on disk beside it, and follows it through the change log
+ * ({@link ChangeLog#touched}), so that a read never sees it behind the data version the read was served at, whichever
+ * instance wrote. Where it cannot answer (not built yet, a change log that no longer reaches back to it, a question
+ * it does not hold) the list asks the database as before, with the same answer.
+ *
+ * <p>On disk its last commit records the data version it holds and which database it belongs to. At start it
+ * catches up from there, before the first answer; when the change log does not reach back that far, it belongs to
+ * another database, or its count of events disagrees, it is built again from the database (in the background when
+ * the database holds many events; lists are answered by the database meanwhile).
+ */
+public final class EventIndex implements AutoCloseable {
+  /** The order of every list (§6.3): start, then id. The index is sorted so, so a first page stops early. */
+  static final Sort LIST_ORDER = new Sort(new SortField(EventDocuments.START, SortField.Type.LONG),
+      new SortField(EventDocuments.ID, SortField.Type.LONG));
+  /** Changes of these kinds change what the index holds: events, and venues (their trash and coordinates). */
+  private static final List<String> KINDS = List.of(Records.EVENT, Venues.TYPE);
+  private static final int BATCH = 2_000;
+  /** Above this many events a build runs in the background, so that the service starts at once. */
+  private static final int BUILD_IN_FOREGROUND = 50_000;
+  private static final long COMMIT_EVERY_SECONDS = 10;
+  private static final String VERSION = "version";
+  private static final String IDENTITY = "identity";
+
+  /** A page of a list: the matching events in all and the ids asked for, in list order. */
+  record Page(int total, List<Long> ids) {}
+
+  private final Database database;
+  private final String identity;
+  private final Directory directory;
+  private final Path temporary;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final PrintStream log;
+  private final ScheduledExecutorService background;
+  /** The data version the searchers hold; -1 while the index is not built. */
+  private volatile long version = -1;
+  private volatile long committed = -1;
+
+  private EventIndex(Database database, String identity, Directory directory, Path temporary, IndexWriter writer,
+      PrintStream log) throws IOException {
+    this.database = database;
+    this.identity = identity;
+    this.directory = directory;
+    this.temporary = temporary;
+    this.writer = writer;
+    this.searchers = new SearcherManager(writer, null);
+    this.log = log;
+    this.background = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "event-index");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /**
+   * Opens the index in {@code folder} (created when missing) for the database, catches it up or builds it. When
+   * another instance holds that folder, this one keeps its own in a temporary folder, removed at close.
+   */
+  public static EventIndex open(Path folder, Database database, String databaseUrl, PrintStream log) {
+    try {
+      Files.createDirectories(folder);
+      Path temporary = null;
+      Directory directory = new NIOFSDirectory(folder);
+      IndexWriter writer;
+      try {
+        writer = new IndexWriter(directory, writerConfig());
+      } catch (LockObtainFailedException e) {
+        directory.close();
+        temporary = Files.createTempDirectory("agenda-index");
+        log.println("The event index " + folder + " is in use by another instance; this one builds its own in "
+            + temporary + ".");
+        directory = new NIOFSDirectory(temporary);
+        writer = new IndexWriter(directory, writerConfig());
+      }
+      var index = new EventIndex(database, databaseUrl + " " + createdAt(database.dsl()), directory, temporary,
+          writer, log);
+      index.start();
+      return index;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the event index in " + folder, e);
+    }
+  }
+
+  private static IndexWriterConfig writerConfig() {
+    return new IndexWriterConfig(new TrigramAnalyzer()).setIndexSort(LIST_ORDER)
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND).setCommitOnClose(false);
+  }
+
+  /** When the database was created (its first migration): tells a database apart from another at the same URL. */
+  private static String createdAt(DSLContext dsl) {
+    return String.valueOf(dsl.select(DSL.field(DSL.name("installed_on"))).from(DSL.table(DSL.name("flyway_schema_history")))
+        .where(DSL.field(DSL.name("version"), String.class).eq("1")).fetchOne(0));
+  }
+
+  private void start() throws IOException {
+    Map<String, String> data = new java.util.HashMap<>();
+    var live = writer.getLiveCommitData();
+    if (live != null) live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
+    long current = database.dataVersion();
+    if (identity.equals(data.get(IDENTITY)) && data.containsKey(VERSION)) {
+      long held = Long.parseLong(data.get(VERSION));
+      if (held <= current && catchUp(held, current) && writer.getDocStats().numDocs == eventCount()) {
+        publish(current);
+        commit();
+        scheduleCommits();
+        return;
+      }
+    }
+    if (eventCount() <= BUILD_IN_FOREGROUND) {
+      build();
+    } else {
+      log.println("Building the event index in the background; lists are answered by the database meanwhile.");
+      background.execute(this::buildInBackground);
+    }
+    scheduleCommits();
+  }
+
+  private void scheduleCommits() {
+    background.scheduleWithFixedDelay(this::commitQuietly, COMMIT_EVERY_SECONDS, COMMIT_EVERY_SECONDS, TimeUnit.SECONDS);
+  }
+
+  private void buildInBackground() {
+    try {
+      long started = System.nanoTime();
+      build();
+      log.printf("Built the event index of %d events in %d s.%n", writer.getDocStats().numDocs,
+          TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+    } catch (IOException | RuntimeException e) {
+      log.println("Could not build the event index (lists are answered by the database): " + e.getMessage());
+    }
+  }
+
+  /**
+   * Every event, from the database; the changes made meanwhile are caught up after. Lists are answered by the
+   * database until it is done: the lock is not held while events are read, so they do not wait for it.
+   */
+  private void build() throws IOException {
+    long from;
+    synchronized (this) {
+      version = -1;
+      from = database.dataVersion();
+      writer.deleteAll();
+    }
+    DSLContext dsl = database.dsl();
+    long last = 0;
+    while (true) {
+      List<Long> ids = dsl.select(RecordTables.EVENT_ID).from(RecordTables.EVENTS)
+          .where(RecordTables.EVENT_ID.gt(last)).orderBy(RecordTables.EVENT_ID).limit(BATCH).fetch(RecordTables.EVENT_ID);
+      if (ids.isEmpty()) break;
+      writer.addDocuments(EventDocuments.load(dsl, ids).values());
+      last = ids.get(ids.size() - 1);
+    }
+    synchronized (this) {
+      long current = database.dataVersion();
+      if (!catchUp(from, current)) throw new IllegalStateException("the change log moved on while the index was built");
+      publish(current);
+      commit();
+    }
+  }
+
+  private int eventCount() {
+    return database.dsl().fetchCount(RecordTables.EVENTS);
+  }
+
+  /** Applies the changes after {@code from} up to {@code to}; false when the change log no longer holds them. */
+  private boolean catchUp(long from, long to) throws IOException {
+    if (from == to) return true;
+    DSLContext dsl = database.dsl();
+    Map<String, Set<Long>> touched = ChangeLog.touched(dsl, from, to, KINDS);
+    if (touched == null) return false;
+    Set<Long> events = new HashSet<>(touched.getOrDefault(Records.EVENT, Set.of()));
+    events.addAll(EventDocuments.atVenues(dsl, touched.getOrDefault(Venues.TYPE, Set.of())));
+    List<Long> ids = new ArrayList<>(events);
+    for (int i = 0; i < ids.size(); i += BATCH) {
+      List<Long> batch = ids.subList(i, Math.min(ids.size(), i + BATCH));
+      Map<Long, Document> documents = EventDocuments.load(dsl, batch);
+      for (Long id : batch) {
+        Term key = new Term(EventDocuments.ID, Long.toString(id));
+        Document document = documents.get(id);
+        if (document == null) {
+          writer.deleteDocuments(key);
+        } else {
+          writer.updateDocument(key, document);
+        }
+      }
+    }
+    return true;
+  }
+
+  private void publish(long at) throws IOException {
+    searchers.maybeRefreshBlocking();
+    version = at;
+  }
+
+  /**
+   * Runs {@code work} on a searcher that holds at least data version {@code atLeast} (catching up first when it
+   * is behind), or answers null when the index cannot serve: not built yet, or behind a change log that no
+   * longer reaches back to it (it is built again then).
+   */
+  <T> T search(long atLeast, Function<IndexSearcher, T> work) {
+    if (version < 0) return null;
+    if (version < atLeast && !follow(atLeast)) return null;
+    try {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        return work.apply(searcher);
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private synchronized boolean follow(long target) {
+    if (version < 0) return false;
+    if (version >= target) return true;
+    try {
+      if (catchUp(version, target)) {
+        publish(target);
+        return true;
+      }
+      log.println("The change log no longer reaches back to the event index; it is built again.");
+      version = -1;
+      background.execute(this::buildInBackground);
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The events that {@code query} selects: how many, and the ids from {@code offset} on, in list order. */
+  static Page page(IndexSearcher searcher, Query query, long offset, int limit) {
+    try {
+      int total = searcher.count(query);
+      List<Long> ids = new ArrayList<>();
+      if (limit > 0 && offset < total) {
+        ScoreDoc[] hits = searcher.search(query, (int) Math.min(total, offset + limit), LIST_ORDER, false).scoreDocs;
+        for (int i = (int) offset; i < hits.length; i++) ids.add((Long) ((FieldDoc) hits[i]).fields[1]);
+      }
+      return new Page(total, ids);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private synchronized void commit() throws IOException {
+    if (version < 0 || version == committed) return;
+    writer.setLiveCommitData(Map.of(VERSION, Long.toString(version), IDENTITY, identity).entrySet());
+    writer.commit();
+    committed = version;
+  }
+
+  private void commitQuietly() {
+    try {
+      commit();
+    } catch (IOException | RuntimeException e) {
+      log.println("Could not commit the event index: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    background.shutdownNow();
+    try {
+      commit();
+    } catch (IOException | RuntimeException e) {
+      log.println("Could not commit the event index: " + e.getMessage());
+    }
+    try {
+      IOUtils.close(searchers, writer, directory);
+      if (temporary != null) IOUtils.rm(temporary);
+    } catch (IOException e) {
+      log.println("Could not close the event index: " + e.getMessage());
+    }
+  }
+
+  /** Every run of three characters (code points) of a folded text, at consecutive positions: a phrase of a
+   * term's runs then matches exactly where the term occurs as a substring (§6.3 search). */
+  static final class TrigramAnalyzer extends Analyzer {
+    static final int GRAM = 3;
+
+    @Override
+    protected TokenStreamComponents createComponents(String fieldName) {
+      return new TokenStreamComponents(new NGramTokenizer(GRAM, GRAM));
+    }
+  }
+}
