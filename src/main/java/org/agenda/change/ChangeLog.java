@@ -6,12 +6,7 @@ import static org.jooq.impl.DSL.table;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.agenda.db.Database;
 import org.agenda.term.TermTables;
@@ -136,21 +131,6 @@ public final class ChangeLog implements Database.CommitStep {
       dsl.update(HORIZON).set(HORIZON_VERSION, horizon.version()).set(HORIZON_CHANGE, horizon.id())
           .where(HORIZON_ROW.eq(1)).execute();
     }
-  }
-
-  /**
-   * The ids of the records of these kinds (record types or taxonomies) that the changes stamped after version
-   * {@code after} and not after {@code upTo} touched, per kind; null when changes after {@code after} were removed
-   * for their age, so that what is derived from the data cannot follow them and must be derived again.
-   */
-  public static Map<String, Set<Long>> touched(DSLContext dsl, long after, long upTo, Collection<String> kinds) {
-    if (horizon(dsl).version() > after) return null;
-    Map<String, Set<Long>> touched = new HashMap<>();
-    for (var row : dsl.selectDistinct(KIND, RECORD_ID).from(CHANGE_LOG)
-        .where(VERSION.gt(after).and(VERSION.le(upTo)).and(KIND.in(kinds))).fetch()) {
-      touched.computeIfAbsent(row.value1(), kind -> new HashSet<>()).add(row.value2());
-    }
-    return touched;
   }
 
   /** The position of the last change removed for its age ({@link Position#START} when none was). */

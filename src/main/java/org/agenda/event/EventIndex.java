@@ -14,8 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.agenda.change.ChangeLog;
 import org.agenda.db.Database;
+import org.agenda.record.ChangedRecords;
 import org.agenda.record.RecordTables;
 import org.agenda.record.Records;
 import org.agenda.venue.Venues;
@@ -43,8 +43,8 @@ import org.jooq.impl.DSL;
  * The event list's derived index (Lucene): what a list of §6.3 selects, its exact {@code total} and a page of ids in
  * list order, in time that follows the page asked for rather than the number of events. It is never the source of
  * truth: it is derived from the database, kept on disk beside it, and follows it through the change log
- * ({@link ChangeLog#touched}), so that a read never sees it behind the data version the read was served at, whichever
- * instance wrote. Where it cannot answer (not built yet, a change log that no longer reaches back to it, a question
+ * ({@link ChangedRecords#touched}), so that a read never sees it behind the data version the read was served at,
+ * whichever instance wrote. Where it cannot answer (not built yet, a change log that no longer reaches back to it, a question
  * it does not hold) the list asks the database as before, with the same answer.
  *
  * <p>On disk its last commit records the data version it holds and which database it belongs to. At start it
@@ -210,7 +210,7 @@ public final class EventIndex implements AutoCloseable {
   private boolean catchUp(long from, long to) throws IOException {
     if (from == to) return true;
     DSLContext dsl = database.dsl();
-    Map<String, Set<Long>> touched = ChangeLog.touched(dsl, from, to, KINDS);
+    Map<String, Set<Long>> touched = ChangedRecords.touched(dsl, from, to, KINDS);
     if (touched == null) return false;
     Set<Long> events = new HashSet<>(touched.getOrDefault(Records.EVENT, Set.of()));
     events.addAll(EventDocuments.atVenues(dsl, touched.getOrDefault(Venues.TYPE, Set.of())));

@@ -250,8 +250,7 @@ final class EventList {
   }
 
   /** How many events the selection holds, and the ids of the page from {@code offset} on. */
-  private EventIndex.Page page(DSLContext dsl, ApiRequest request, Selection selection, long offset, int limit) {
-    Long version = database.versionOf(dsl, request.dataVersion());
+  private EventIndex.Page page(DSLContext dsl, Long version, Selection selection, long offset, int limit) {
     if (selection.indexed() != null && version != null) {
       EventIndex.Page page = index.search(version, searcher -> EventIndex.page(searcher, selection.indexed(), offset, limit));
       if (page != null) return page;
@@ -267,7 +266,8 @@ final class EventList {
     DSLContext dsl = database.dsl();
     var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
     Selection selection = selection(dsl, request, LIST_WINDOW, false);
-    EventIndex.Page page = page(dsl, request, selection, paging.offset(), paging.perPage());
+    Long version = database.versionOf(dsl, request.dataVersion());
+    EventIndex.Page page = page(dsl, version, selection, paging.offset(), paging.perPage());
     int total = page.total();
     if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
@@ -275,8 +275,7 @@ final class EventList {
     List<Long> ids = page.ids();
     var items = Json.array();
     List<Event> events = EventStore.findAll(dsl, ids);
-    var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
-        request.language(), request.urls(), false);
+    var related = view.related(dsl, version, events, request.language(), request.urls(), false);
     for (Event event : events) items.add(item(event, request, related));
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
@@ -310,11 +309,11 @@ final class EventList {
    */
   Feed feed(ApiRequest request) {
     DSLContext dsl = database.dsl();
-    EventIndex.Page page = page(dsl, request, selection(dsl, request, FEED_WINDOW, true), 0, FEED_CAP);
+    Long version = database.versionOf(dsl, request.dataVersion());
+    EventIndex.Page page = page(dsl, version, selection(dsl, request, FEED_WINDOW, true), 0, FEED_CAP);
     int total = page.total();
     List<Event> events = EventStore.findAll(dsl, page.ids());
-    var related = view.related(dsl, database.versionOf(dsl, request.dataVersion()), events,
-        request.language(), request.urls(), false);
+    var related = view.related(dsl, version, events, request.language(), request.urls(), false);
     return new Feed(events, related, total);
   }
 

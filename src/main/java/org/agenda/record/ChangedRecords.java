@@ -1,0 +1,43 @@
+package org.agenda.record;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+
+/**
+ * Which records the committed writes between two data versions touched, read from the change log that
+ * {@code change.ChangeLog} stamps at every commit: what is derived from the records (the event index) follows the
+ * data with it.
+ */
+public final class ChangedRecords {
+  private static final Field<Long> VERSION = field(name("change_log", "version"), Long.class);
+  private static final Field<String> KIND = field(name("change_log", "kind"), String.class);
+  private static final Field<Long> RECORD_ID = field(name("change_log", "record_id"), Long.class);
+  private static final Field<Long> HORIZON_VERSION = field(name("change_horizon", "version"), Long.class);
+
+  private ChangedRecords() {}
+
+  /**
+   * The ids of the records of these kinds (record types or taxonomies) that the changes stamped after version
+   * {@code after} and not after {@code upTo} touched, per kind; null when changes after {@code after} were removed
+   * for their age, so that what is derived from the data cannot follow them and must be derived again.
+   */
+  public static Map<String, Set<Long>> touched(DSLContext dsl, long after, long upTo, Collection<String> kinds) {
+    Long horizon = dsl.select(HORIZON_VERSION).from(table(name("change_horizon"))).fetchOne(HORIZON_VERSION);
+    if (horizon != null && horizon > after) return null;
+    Map<String, Set<Long>> touched = new HashMap<>();
+    for (var row : dsl.selectDistinct(KIND, RECORD_ID).from(table(name("change_log")))
+        .where(VERSION.gt(after).and(VERSION.le(upTo)).and(KIND.in(kinds))).fetch()) {
+      touched.computeIfAbsent(row.value1(), kind -> new HashSet<>()).add(row.value2());
+    }
+    return touched;
+  }
+}
