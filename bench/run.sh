@@ -90,9 +90,12 @@ db_url() { # db, name → JDBC URL of that database
 
 db_env() { # db, name → environment assignments for the jar
   echo "AGENDA_DB_URL=$(db_url "$1" "$2")"
-  [ "$1" = postgres ] && echo "AGENDA_DB_USER=$PG_USER"
+  [ "$1" = postgres ] && echo "AGENDA_DB_USER=$PG_USER" && echo "AGENDA_INDEX=$(pg_index "$2")"
   return 0
 }
+
+# The event index of a PostgreSQL database (on SQLite it is the database file's -index sibling, its default place)
+pg_index() { echo "$root/bench/data/index-$1"; }
 
 # --- the server --------------------------------------------------------------------------------------------
 start_agenda() { # db, database → sets $server and $start_ms (launch until the first 200 of GET /health)
@@ -235,6 +238,13 @@ bench_db() {
   # A data set made by an older build gets this build's migrations here, once, like a production database
   # upgraded once: the start measured below is a start, not an upgrade (an index built over a million events).
   env $(db_env "$db" "$database") java -jar "$JAR" user list > /dev/null
+  # Its event index is built once too, by a start on it, and copied with it (a production index lives on disk).
+  start_agenda "$db" "$database"
+  if grep -q 'Building the event index in the background' "$work/server.log"; then
+    log "$db: building the event index of the data set"
+    until grep -q 'Built the event index\|Could not build the event index' "$work/server.log"; do sleep 2; done
+  fi
+  stop_agenda
 
   # 2. a working copy (the write routes add events) and an empty database
   local copy empty
@@ -242,9 +252,11 @@ bench_db() {
     copy=$work/bench.db empty=$work/empty.db
     cp "$database" "$copy"
     [ -f "$database-wal" ] && cp "$database-wal" "$copy-wal"
+    cp -r "$database-index" "$copy-index"
   else
     copy=agenda_bench_run empty=agenda_bench_empty
     psql_do "drop database if exists $copy" && psql_do "create database $copy template $database"
+    rm -rf "$(pg_index $copy)" "$(pg_index $empty)" && cp -r "$(pg_index "$database")" "$(pg_index $copy)"
     psql_do "drop database if exists $empty" && psql_do "create database $empty"
   fi
 
@@ -253,7 +265,7 @@ bench_db() {
   log "$db: start time on an empty database (3 starts)"
   local start_empty_all=()
   for _ in 1 2 3; do
-    if [ "$db" = sqlite ]; then rm -f "$empty" "$empty-wal" "$empty-shm"; else psql_do "drop database if exists $empty" && psql_do "create database $empty"; fi
+    if [ "$db" = sqlite ]; then rm -rf "$empty" "$empty-wal" "$empty-shm" "$empty-index"; else rm -rf "$(pg_index $empty)"; psql_do "drop database if exists $empty" && psql_do "create database $empty"; fi
     start_agenda "$db" "$empty"
     start_empty_all+=("$start_ms")
     stop_agenda
@@ -465,7 +477,7 @@ bench_db() {
   stop_agenda
   kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null || true
   nginx_pid=''
-  [ "$db" = postgres ] && psql_do "drop database if exists $copy"
+  [ "$db" = postgres ] && psql_do "drop database if exists $copy" && rm -rf "$(pg_index $copy)" "$(pg_index $empty)"
   mv "$tsv" "bench/results/$name.tsv"
 
   # 7. the run's facts, for the report

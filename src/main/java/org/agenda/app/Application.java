@@ -96,7 +96,7 @@ public final class Application implements AutoCloseable {
       var writes = new RecordWrites(config.timezone());
       // the event list's derived index, caught up with the database before the first answer
       eventIndex = config.eventIndexFolder() == null ? null
-          : EventIndex.open(config.eventIndexFolder(), database, config.dbUrl(), out);
+          : EventIndex.open(config.eventIndexFolder(), database, out);
       new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
           VersionedCache::keeping, eventIndex).register(routes);
       new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);

@@ -100,7 +100,7 @@ public final class EventIndex implements AutoCloseable {
    * Opens the index in {@code folder} (created when missing) for the database, catches it up or builds it. When
    * another instance holds that folder, this one keeps its own in a temporary folder, removed at close.
    */
-  public static EventIndex open(Path folder, Database database, String databaseUrl, PrintStream log) {
+  public static EventIndex open(Path folder, Database database, PrintStream log) {
     try {
       Files.createDirectories(folder);
       Path temporary = null;
@@ -116,8 +116,7 @@ public final class EventIndex implements AutoCloseable {
         directory = new NIOFSDirectory(temporary);
         writer = new IndexWriter(directory, writerConfig());
       }
-      var index = new EventIndex(database, databaseUrl + " " + createdAt(database.dsl()), directory, temporary,
-          writer, log);
+      var index = new EventIndex(database, createdAt(database.dsl()), directory, temporary, writer, log);
       index.start();
       return index;
     } catch (IOException e) {
@@ -130,7 +129,10 @@ public final class EventIndex implements AutoCloseable {
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND).setCommitOnClose(false);
   }
 
-  /** When the database was created (its first migration): tells a database apart from another at the same URL. */
+  /**
+   * When the database was created (its first migration): what tells it apart from another database. A copy of the
+   * file or a PostgreSQL template copy has the same, and its change log: it may go on from its original's index.
+   */
   private static String createdAt(DSLContext dsl) {
     return String.valueOf(dsl.select(DSL.field(DSL.name("installed_on"))).from(DSL.table(DSL.name("flyway_schema_history")))
         .where(DSL.field(DSL.name("version"), String.class).eq("1")).fetchOne(0));
