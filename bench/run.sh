@@ -145,7 +145,7 @@ write_archive() {
   done
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  rm -f "$work"/archive.db*
+  rm -rf "$work"/archive.db*
   if [ ! -s "$ARCHIVE" ]; then cat "$work/archive.log" >&2; log "no archive written; starting without it"; fi
 }
 if [ "$CDS" = 1 ]; then
