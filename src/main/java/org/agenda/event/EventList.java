@@ -91,6 +91,9 @@ final class EventList {
         "Events starting on or after this moment (default: start of today, site time zone).",
         "Events ending on or before this moment (default: end of the day 24 months after today).",
         "Unlocks protected events with this password."));
+    params.add(Param.bool("hide_subsequent_recurrences").defaultValue(false)
+        .describe("true: of each series, only its first occurrence among the events selected (the first coming one "
+            + "in the default window)."));
     return params;
   }
 
@@ -362,7 +365,21 @@ final class EventList {
       List<Long> within = venuesWithin(dsl, request);
       condition = condition.and(within.isEmpty() ? falseCondition() : atVenues(within));
     }
+    if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) condition = firstOfEachSeries(condition);
     return condition;
+  }
+
+  /**
+   * Of the events that meet {@code condition}, a single event and the first occurrence (in list order) of each
+   * series: the others are ranked after it within their series.
+   */
+  private static Condition firstOfEachSeries(Condition condition) {
+    Field<Long> rankedId = field(name("ranked_id"), Long.class);
+    Field<Integer> rank = field(name("series_rank"), Integer.class);
+    var ranked = select(EVENT_ID.as(rankedId.getName()),
+        rowNumber().over(partitionBy(coalesce(SERIES_ID, EVENT_ID)).orderBy(START_UTC, EVENT_ID)).as(rank.getName()))
+        .from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)).asTable("ranked");
+    return condition.and(ID.in(select(rankedId).from(ranked).where(rank.eq(1))));
   }
 
   /** Non-trashed venues linked to the event being filtered (a correlated sub-query). */
@@ -457,6 +474,7 @@ final class EventList {
     }
     if (request.has("include")) values.put("include", joined(request.list("include")));
     if (request.has("post_parent")) values.put("post_parent", request.integer("post_parent").toString());
+    if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) values.put("hide_subsequent_recurrences", "true");
     ModifiedFilter.of(request, config.timezone()).putNavigation(values, config.timezone());
     if (request.languageGiven()) values.put("translation_language", request.language());
     return values;
