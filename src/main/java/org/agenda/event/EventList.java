@@ -135,7 +135,7 @@ final class EventList {
         Param.number("geoloc_radius").range(BigDecimal.ZERO, new BigDecimal("20000"), true).defaultValue(10)
             .describe("Radius in kilometres around the centre."),
         Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
-        Param.integer("post_parent").describe("Events whose parent is this event."),
+        Param.integer("post_parent").describe("Events whose parent is this event; a series' id lists its later occurrences."),
         Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
         Param.string("password").maxLength(255).describe(password)));
     filters.addAll(ModifiedFilter.params("Events"));
