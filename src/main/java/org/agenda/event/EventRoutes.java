@@ -219,17 +219,19 @@ public final class EventRoutes {
   private ApiResponse readCalendar(ApiRequest request) {
     Readable found = readable(request);
     Event event = found.event();
-    var related = view.related(database.dsl(), found.version(), List.of(event), request.language(), request.urls(),
-        false);
     String name = event.translations.get(found.textLanguage()).name();
-    return ApiResponse.text(200, calendar.render(name, List.of(event), related, request, 0),
+    var shown = new ArrayList<Event>(List.of(event));
+    // a series with its occurrences: those that differ from its rule are its exceptions
+    if (event.isSeries()) shown.addAll(EventStore.findAll(database.dsl(), EventStore.occurrenceIds(database.dsl(), event.id)));
+    var related = view.related(database.dsl(), found.version(), shown, request.language(), request.urls(), false);
+    return ApiResponse.text(200, calendar.render(name, shown, related, request, 0, event.isOccurrence()),
         EventCalendar.MEDIA_TYPE);
   }
 
   /** {@code GET /events.ics}: the list's events as one feed (see {@link EventList#feed}). */
   private ApiResponse feed(ApiRequest request) {
     EventList.Feed feed = list.feed(request);
-    String body = calendar.render("Agenda", feed.events(), feed.related(), request, feed.omitted());
+    String body = calendar.render("Agenda", feed.events(), feed.related(), request, feed.omitted(), false);
     return ApiResponse.text(200, body, EventCalendar.MEDIA_TYPE)
         .header("X-Cal-Total", Integer.toString(feed.total()))
         .header("X-Cal-Omitted", Integer.toString(feed.omitted()));

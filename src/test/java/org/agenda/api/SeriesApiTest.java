@@ -289,4 +289,31 @@ class SeriesApiTest {
     server.clock.advance(Duration.ofDays(200));
     assertThat(ok(server.anonymous().get(EVENTS + far)).path("total").asInt()).isEqualTo(4);
   }
+
+  @Test
+  void iCalendarShowsASeriesAsOneRuleWithItsExceptions() {
+    long id = id(course("Kalender", "[\"RRULE:FREQ=WEEKLY;COUNT=4\"]", ""));
+    List<JsonNode> events = listed(server.anonymous(), id);
+    ok(ed.delete(EVENTS + "/" + id(events.get(1))));
+    ok(ed.patchJson(EVENTS + "/" + id(events.get(2)), "{\"start_date\":\"2026-03-31 20:00:00\","
+        + "\"end_date\":\"2026-03-31 21:30:00\"}"));
+    ok(ed.patchJson(EVENTS + "/" + id(events.get(3)), "{\"status_detail\":\"cancelled\"}"));
+
+    String feed = server.anonymous().get(EVENTS + ".ics?" + WINDOW + "&search=kalender").body().replace("\r\n ", "");
+    String uid = "UID:event-" + id + "@";
+    assertThat(feed.split("BEGIN:VEVENT", -1)).hasSize(4); // the series and two exceptions
+    assertThat(feed.split(uid, -1)).hasSize(4);
+    assertThat(feed).contains("RRULE:FREQ=WEEKLY;COUNT=4")
+        .contains("DTSTART;TZID=Europe/Amsterdam:20260317T193000")
+        .contains("EXDATE;TZID=Europe/Amsterdam:20260324T193000")
+        .contains("RECURRENCE-ID;TZID=Europe/Amsterdam:20260331T193000")
+        .contains("DTSTART;TZID=Europe/Amsterdam:20260331T200000")
+        .contains("RECURRENCE-ID;TZID=Europe/Amsterdam:20260407T193000")
+        .contains("STATUS:CANCELLED");
+
+    String one = server.anonymous().get(EVENTS + "/" + id + ".ics").body().replace("\r\n ", "");
+    assertThat(one.split("BEGIN:VEVENT", -1)).hasSize(4);
+    String occurrence = server.anonymous().get(EVENTS + "/" + id(events.get(2)) + ".ics").body();
+    assertThat(occurrence).doesNotContain("RRULE").contains("UID:event-" + id(events.get(2)) + "@");
+  }
 }
