@@ -108,6 +108,38 @@ class SeriesApiTest {
   }
 
   @Test
+  void theLongestSeriesIsWrittenInOneRequest() {
+    long started = System.nanoTime();
+    HttpResult created = ed.postJson(EVENTS, "{\"title\":\"Dagelijks\",\"start_date\":\"2026-04-01 09:00:00\","
+        + "\"end_date\":\"2026-04-01 10:00:00\",\"recurrence\":[\"RRULE:FREQ=DAILY;COUNT=1000\"],\"categories\":[\"Lang\"]}");
+    long createMillis = (System.nanoTime() - started) / 1_000_000;
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    long id = id(created.json());
+    assertThat(ok(ed.get(EVENTS + "?start_date=2026-01-01&end_date=2029-12-31&post_parent=" + id)).path("total").asInt())
+        .isEqualTo(999);
+    started = System.nanoTime();
+    ok(ed.patchJson(EVENTS + "/" + id, "{\"title\":\"Dagelijks bijgewerkt\"}"));
+    long patchMillis = (System.nanoTime() - started) / 1_000_000;
+    System.out.println("SeriesApiTest: 1000 occurrences created in " + createMillis + " ms, re-synced in " + patchMillis + " ms");
+    ok(ed.delete(EVENTS + "/" + id + "?force=true"));
+    assertThat(ok(ed.get(EVENTS + "?start_date=2026-01-01&end_date=2029-12-31&search=dagelijks&status=publish,trash"))
+        .path("total").asInt()).isZero();
+  }
+
+  @Test
+  void aSundayMorningInBrusselsStaysAtTenWhenSummerTimeEnds() {
+    HttpResult created = ed.postJson(EVENTS, "{\"title\":\"Brunch\",\"start_date\":\"2026-10-18 10:00:00\","
+        + "\"end_date\":\"2026-10-18 12:00:00\",\"timezone\":\"Europe/Brussels\","
+        + "\"recurrence\":[\"RRULE:FREQ=WEEKLY;BYDAY=SU;UNTIL=20261101T235959Z\"]}");
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    List<JsonNode> events = listed(server.anonymous(), id(created.json()));
+    assertThat(starts(events)).containsExactly("2026-10-18 10:00:00", "2026-10-25 10:00:00", "2026-11-01 10:00:00");
+    assertThat(events.stream().map(e -> e.path("utc_start_date").asText()).toList())
+        .containsExactly("2026-10-18 08:00:00", "2026-10-25 09:00:00", "2026-11-01 09:00:00");
+    assertThat(events.stream().map(e -> e.path("timezone_abbr").asText()).toList()).containsExactly("CEST", "CET", "CET");
+  }
+
+  @Test
   void theSentenceFollowsTheRequestLanguage() {
     long id = id(course("Taal", "[\"RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T235959Z\"]", ""));
     String nl = ok(server.anonymous().get("/nl" + EVENTS + "/" + id)).path("recurrence_text").asText();
