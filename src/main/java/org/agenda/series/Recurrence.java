@@ -40,6 +40,8 @@ public final class Recurrence {
   /** Open-ended rules are expanded to now + HORIZON. */
   public static final Period HORIZON = Period.ofYears(2);
 
+  /** How many occurrences of an open-ended rule {@link #parse} looks at to check it. */
+  private static final int CHECKED_OPEN = 32;
   private static final LocalDateTime FAR = LocalDateTime.of(9999, 12, 31, 23, 59, 59);
   private static final Set<String> RULE_PARTS = Set.of("FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND",
       "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST");
@@ -166,7 +168,9 @@ public final class Recurrence {
       throw new RecurrenceException("recurrence_before_start", "The recurrence \"" + named + "\" adds "
           + extra.first() + ", before the first occurrence (" + first + ").");
     }
-    List<LocalDateTime> ruleStarts = ruleStarts(FAR, MAX_OCCURRENCES + 1);
+    // An open-ended rule is checked on its first occurrences only: expanding it to the cap can take seconds.
+    boolean bounded = bounded();
+    List<LocalDateTime> ruleStarts = ruleStarts(FAR, (bounded ? MAX_OCCURRENCES : CHECKED_OPEN) + excluded.size() + 1);
     for (int i = 1; i < ruleStarts.size(); i++) {
       if (ruleStarts.get(i).toLocalDate().equals(ruleStarts.get(i - 1).toLocalDate())) {
         throw new RecurrenceException("recurrence_too_frequent", "The recurrence \"" + named
@@ -174,12 +178,12 @@ public final class Recurrence {
             + "; a series repeats at most daily.");
       }
     }
-    List<LocalDateTime> all = all(FAR, MAX_OCCURRENCES + 1);
+    List<LocalDateTime> all = merged(ruleStarts, FAR, MAX_OCCURRENCES + 1);
     if (all.size() < 2) {
       throw new RecurrenceException("recurrence_no_occurrence", "The recurrence \"" + named
           + "\" gives no occurrence after the first one (" + first + ").");
     }
-    if (bounded() && all.size() > MAX_OCCURRENCES) {
+    if ((bounded && all.size() > MAX_OCCURRENCES) || extra.size() >= MAX_OCCURRENCES) {
       throw new RecurrenceException("recurrence_too_many", "The recurrence \"" + named + "\" gives more than "
           + MAX_OCCURRENCES + " occurrences; a series has at most " + MAX_OCCURRENCES + ".");
     }
@@ -201,7 +205,12 @@ public final class Recurrence {
   }
 
   private List<LocalDateTime> all(LocalDateTime end, int limit) {
-    SortedSet<LocalDateTime> starts = new TreeSet<>(ruleStarts(end, limit + excluded.size() + 1));
+    return merged(ruleStarts(end, limit + excluded.size() + 1), end, limit);
+  }
+
+  /** The first start, {@code ruleStarts} and the RDATEs up to {@code end}, less the EXDATEs. */
+  private List<LocalDateTime> merged(List<LocalDateTime> ruleStarts, LocalDateTime end, int limit) {
+    SortedSet<LocalDateTime> starts = new TreeSet<>(ruleStarts);
     starts.add(first);
     starts.addAll(extra.headSet(end.plusNanos(1)));
     starts.removeAll(excluded);
