@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.Period;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -103,7 +104,7 @@ public final class Recurrence {
                 + "\" has VALUE=" + value + "; only dates and date-times are supported.");
           }
           ZoneId valueZone = line.valueZone(zone);
-          for (String date : line.value.split(",")) {
+          for (String date : line.value.split(",", -1)) {
             LocalDateTime start = line.localDateTime(date, zone, valueZone, firstStart.toLocalTime());
             if (allDay) start = start.toLocalDate().atTime(firstStart.toLocalTime());
             (line.name.equals("RDATE") ? extra : excluded).add(start);
@@ -223,12 +224,17 @@ public final class Recurrence {
     LocalDateTime last = until != null && until.isBefore(end) ? until : end;
     if (last.isBefore(first)) return List.of(first);
     List<LocalDateTime> starts = new ArrayList<>();
-    if (allDay) {
-      LocalDate day = first.toLocalDate();
-      new Recur<LocalDate>(rule).getDates(day, day, last.toLocalDate(), limit)
-          .forEach(date -> starts.add(date.atTime(first.toLocalTime())));
-    } else {
-      starts.addAll(new Recur<LocalDateTime>(rule).getDates(first, first, last, limit));
+    try {
+      if (allDay) {
+        LocalDate day = first.toLocalDate();
+        new Recur<LocalDate>(rule).getDates(day, day, last.toLocalDate(), limit)
+            .forEach(date -> starts.add(date.atTime(first.toLocalTime())));
+      } else {
+        starts.addAll(new Recur<LocalDateTime>(rule).getDates(first, first, last, limit));
+      }
+    } catch (RuntimeException e) {
+      // ical4j reads some values it cannot expand (BYMONTHDAY=99): that is the client's rule, not a failure here
+      throw RecurrenceLine.malformed("RRULE:" + rule, "cannot be expanded (" + e.getMessage() + ")");
     }
     int count = new Recur<LocalDateTime>(rule).getCount();
     if (!starts.contains(first)) {
@@ -268,6 +274,10 @@ public final class Recurrence {
   private String dateLine(String name, SortedSet<LocalDateTime> starts) {
     if (allDay) {
       return name + ";VALUE=DATE:" + starts.stream().map(RecurrenceLine.DATE::format).collect(Collectors.joining(","));
+    }
+    if (zone instanceof ZoneOffset) {
+      // a fixed offset is no TZID: its dates are written in UTC, which is exact
+      return name + ":" + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
     }
     return name + ";TZID=" + zone.getId() + ":"
         + starts.stream().map(RecurrenceLine.DATE_TIME::format).collect(Collectors.joining(","));

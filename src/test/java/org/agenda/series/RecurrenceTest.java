@@ -12,6 +12,7 @@ import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class RecurrenceTest {
   private static final ZoneId AMSTERDAM = ZoneId.of("Europe/Amsterdam");
@@ -183,6 +184,10 @@ class RecurrenceTest {
       "EXDATE:20261332T193000|recurrence_malformed",
       "EXDATE;TZID=Mars/Olympus:20261013T193000|recurrence_malformed",
       "EXDATE;VALUE=DATE;VALUE=DATE:20261013|recurrence_malformed",
+      "RDATE:,,,|recurrence_malformed",
+      "RDATE:20261013T193000,|recurrence_malformed",
+      "RDATE:99991231T235959Z|recurrence_malformed",
+      "RRULE:FREQ=WEEKLY;UNTIL=09991231|recurrence_malformed",
       "EXRULE:FREQ=MONTHLY|recurrence_unknown_part",
       "DTSTART:20261006T193000|recurrence_unknown_part",
       "RRULE:FREQ=WEEKLY;X-NAME=1|recurrence_unknown_part",
@@ -290,6 +295,49 @@ class RecurrenceTest {
     assertThat(moved.starts(FAR)).containsExactly(at("2026-10-13T19:30"), at("2026-10-20T19:30"),
         at("2026-10-27T19:30"), at("2026-11-03T19:30"));
     assertThat(moved.lines()).containsExactly("RRULE:FREQ=WEEKLY;COUNT=4");
+  }
+
+  /** Whatever a client sends, the answer is a Recurrence or a RecurrenceException, never another failure. */
+  @ParameterizedTest
+  @ValueSource(strings = {"RRULE:FREQ=WEEKLY;BYMONTHDAY=99", "RRULE:FREQ=MONTHLY;BYMONTHDAY=0",
+      "RRULE:FREQ=YEARLY;BYMONTH=13", "RRULE:FREQ=MONTHLY;BYDAY=9MO", "RRULE:FREQ=YEARLY;BYYEARDAY=400",
+      "RRULE:FREQ=YEARLY;BYWEEKNO=60", "RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0", "RRULE:FREQ=DAILY;INTERVAL=999999",
+      "RRULE:FREQ=DAILY;COUNT=999999", "RRULE:FREQ=WEEKLY;UNTIL=99991231T235959Z", "RRULE:FREQ=WEEKLY;UNTIL=00010101",
+      "RRULE:FREQ=WEEKLY;WKST=XX", "RRULE:FREQ=WEEKLY;BYDAY=", "RRULE:FREQ=WEEKLY;;", "RRULE:;FREQ=WEEKLY",
+      "RRULE:FREQ=WEEKLY;BYHOUR=25", "RRULE:FREQ=WEEKLY;BYMINUTE=-1", "RRULE:FREQ=WEEKLY;BYDAY=MO,,TU",
+      "RRULE:FREQ=WEEKLY;COUNT=99999999999999999999", "RDATE:00000101T000000", "RDATE:99991231T235959Z",
+      "EXDATE;TZID=:20261013T193000", "EXDATE;TZID=../../etc/passwd:20261013T193000",
+      "RDATE;TZID=\"Europe/Paris\":20261013T193000", "RDATE;TZID=UTC+99:20261013T193000", "RDATE:,,,",
+      "RDATE;VALUE=DATE:2026", ":", ";:", "RRULE;:FREQ=DAILY", "RRULE:FREQ=DAILY\nEXDATE:20261007T193000",
+      "RRULE:FREQ=\u0000", "RRULE:FREQ=WEEKLY;BYDAY=1TU", "RRULE:FREQ=YEARLY;BYDAY=-53FR;BYMONTH=2"})
+  void hostileLinesNeverEscapeAsAnotherException(String line) {
+    for (boolean allDay : new boolean[] {false, true}) {
+      LocalDateTime first = allDay ? at("2026-10-06T00:00") : at("2026-10-06T19:30");
+      Recurrence recurrence;
+      try {
+        recurrence = Recurrence.parse(List.of(line), AMSTERDAM, first, allDay);
+      } catch (RecurrenceException e) {
+        assertThat(e.code()).startsWith("recurrence_");
+        assertThat(e.getMessage()).contains(line.strip());
+        continue;
+      }
+      // what is served is said in every language and answers lines that read back as the same recurrence
+      LocalDateTime horizon = first.plus(Recurrence.HORIZON);
+      assertThat(recurrence.starts(horizon)).startsWith(first);
+      assertThat(recurrence.describe("nl") + recurrence.describe("en") + recurrence.describe("fr")).isNotBlank();
+      assertThat(Recurrence.parse(recurrence.lines(), AMSTERDAM, first, allDay).starts(horizon))
+          .isEqualTo(recurrence.starts(horizon));
+    }
+  }
+
+  @Test
+  void aFixedOffsetZoneWritesItsDatesInUtc() {
+    Recurrence recurrence = Recurrence.parse(List.of("RRULE:FREQ=WEEKLY;COUNT=3", "EXDATE:20261013T193000"),
+        ZoneId.of("+05:30"), at("2026-10-06T19:30"), false);
+
+    assertThat(recurrence.lines()).containsExactly("RRULE:FREQ=WEEKLY;COUNT=3", "EXDATE:20261013T140000Z");
+    assertThat(Recurrence.parse(recurrence.lines(), ZoneId.of("+05:30"), at("2026-10-06T19:30"), false)
+        .starts(FAR)).containsExactly(at("2026-10-06T19:30"), at("2026-10-20T19:30"));
   }
 
   private static Recurrence parse(String firstStart, String... lines) {
