@@ -24,11 +24,16 @@ import net.fortuna.ical4j.model.Recur;
  * <p>Limits (each refused with its detail code, see {@link RecurrenceException}):
  * <ul>
  *   <li>{@link #MAX_OCCURRENCES}: a series with an end (COUNT, UNTIL, or RDATEs only) has at most this many
- *   occurrences ("recurrence_too_many"); an open-ended one is expanded to at most this many.</li>
+ *   occurrences ("recurrence_too_many"), and so many RDATEs are refused in any series; an open-ended one is
+ *   expanded to at most this many, counted from its first start: a daily rule without end stops growing after
+ *   1000 days (about 2 years and 9 months), one every other day after 5 years and a half, a weekly one after 19
+ *   years. Its past occurrences are never dropped to make room.</li>
  *   <li>The minimum interval is one day: FREQ=SECONDLY, MINUTELY and HOURLY are refused, and so is a rule that
  *   gives two occurrences on one local day (FREQ=DAILY;BYHOUR=9,18) ("recurrence_too_frequent"). RDATEs may add
  *   other times.</li>
- *   <li>{@link #HORIZON}: open-ended rules are expanded by the caller to now + HORIZON.</li>
+ *   <li>{@link #HORIZON}: open-ended rules are expanded by the caller to now + HORIZON (local time in the
+ *   event's zone), so that the horizon moves on as time passes; {@link #parse} checks an open-ended rule on its
+ *   first occurrences only.</li>
  *   <li>A series has at least two occurrences: a recurrence that gives nothing besides the first start is
  *   refused ("recurrence_no_occurrence"), by {@link #parse} and by every method that derives a new one.</li>
  * </ul>
@@ -55,6 +60,8 @@ public final class Recurrence {
   /** The RRULE's parts in ical4j's order, without UNTIL (kept in local time); null without RRULE. */
   private final String rule;
   private final LocalDateTime until;
+  /** The rule's COUNT, 0 without. */
+  private final int count;
   private final SortedSet<LocalDateTime> extra;
   private final SortedSet<LocalDateTime> excluded;
 
@@ -65,6 +72,7 @@ public final class Recurrence {
     this.allDay = allDay;
     this.rule = rule;
     this.until = until;
+    this.count = rule == null ? 0 : Math.max(0, new Recur<LocalDateTime>(rule).getCount());
     this.extra = extra;
     this.excluded = excluded;
   }
@@ -236,7 +244,6 @@ public final class Recurrence {
       // ical4j reads some values it cannot expand (BYMONTHDAY=99): that is the client's rule, not a failure here
       throw RecurrenceLine.malformed("RRULE:" + rule, "cannot be expanded (" + e.getMessage() + ")");
     }
-    int count = new Recur<LocalDateTime>(rule).getCount();
     if (!starts.contains(first)) {
       if (count > 0 && starts.size() >= count) starts.subList(count - 1, starts.size()).clear();
       starts.add(0, first);
@@ -246,7 +253,7 @@ public final class Recurrence {
 
   /** Whether the rule has an end (COUNT or UNTIL, or only RDATEs). */
   public boolean bounded() {
-    return rule == null || until != null || new Recur<LocalDateTime>(rule).getCount() > 0;
+    return rule == null || until != null || count > 0;
   }
 
   /**
@@ -332,7 +339,10 @@ public final class Recurrence {
   /**
    * The rule said in a language: "elke dinsdag om 19:30, tot 30 juni 2027",
    * "tous les mardis à 19h30, jusqu'au 30 juin 2027", "every Tuesday at 19:30, until 30 June 2027".
-   * {@code language} is "nl", "en" or "fr" (others get English).
+   * {@code language} is "nl", "en" or "fr" (others get English). Covers DAILY/WEEKLY/MONTHLY/YEARLY with INTERVAL,
+   * BYDAY (incl. 1MO, -1FR), BYMONTHDAY, BYMONTH, COUNT, UNTIL (the last day it allows at the series' time),
+   * all-day (no time), and mentions extra dates/exceptions briefly ("…, plus 2 other dates, except 3 dates"); a
+   * generic but correct sentence for the rest ("on set days, every month").
    */
   public String describe(String language) {
     return RecurrenceText.describe(this, language);

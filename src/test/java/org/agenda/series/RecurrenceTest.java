@@ -154,6 +154,11 @@ class RecurrenceTest {
     assertCode(() -> parse("2026-01-01T10:00", "RRULE:FREQ=DAILY;COUNT=1001"), "recurrence_too_many")
         .contains("RRULE:FREQ=DAILY;COUNT=1001").contains("1000");
     assertCode(() -> parse("2026-01-01T10:00", "RRULE:FREQ=DAILY;UNTIL=20300101T000000Z"), "recurrence_too_many");
+    String thousandDates = java.util.stream.IntStream.range(1, 1001)
+        .mapToObj(day -> RecurrenceLine.DATE.format(at("2026-01-01T10:00").plusDays(day)))
+        .collect(java.util.stream.Collectors.joining(","));
+    assertCode(() -> parse("2026-01-01T10:00", "RRULE:FREQ=YEARLY", "RDATE;VALUE=DATE:" + thousandDates),
+        "recurrence_too_many");
     // an open-ended series is cut at the cap
     assertThat(parse("2026-01-01T10:00", "RRULE:FREQ=DAILY").starts(FAR)).hasSize(Recurrence.MAX_OCCURRENCES)
         .endsWith(at("2028-09-26T10:00"));
