@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.Period;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,11 +24,16 @@ import net.fortuna.ical4j.model.Recur;
  * <p>Limits (each refused with its detail code, see {@link RecurrenceException}):
  * <ul>
  *   <li>{@link #MAX_OCCURRENCES}: a series with an end (COUNT, UNTIL, or RDATEs only) has at most this many
- *   occurrences ("recurrence_too_many"); an open-ended one is expanded to at most this many.</li>
+ *   occurrences ("recurrence_too_many"), and so many RDATEs are refused in any series; an open-ended one is
+ *   expanded to at most this many, counted from its first start: a daily rule without end stops growing after
+ *   1000 days (about 2 years and 9 months), one every other day after 5 years and a half, a weekly one after 19
+ *   years. Its past occurrences are never dropped to make room.</li>
  *   <li>The minimum interval is one day: FREQ=SECONDLY, MINUTELY and HOURLY are refused, and so is a rule that
  *   gives two occurrences on one local day (FREQ=DAILY;BYHOUR=9,18) ("recurrence_too_frequent"). RDATEs may add
  *   other times.</li>
- *   <li>{@link #HORIZON}: open-ended rules are expanded by the caller to now + HORIZON.</li>
+ *   <li>{@link #HORIZON}: open-ended rules are expanded by the caller to now + HORIZON (local time in the
+ *   event's zone), so that the horizon moves on as time passes; {@link #parse} checks an open-ended rule on its
+ *   first occurrences only.</li>
  *   <li>A series has at least two occurrences: a recurrence that gives nothing besides the first start is
  *   refused ("recurrence_no_occurrence"), by {@link #parse} and by every method that derives a new one.</li>
  * </ul>
@@ -40,6 +46,8 @@ public final class Recurrence {
   /** Open-ended rules are expanded to now + HORIZON. */
   public static final Period HORIZON = Period.ofYears(2);
 
+  /** How many occurrences of an open-ended rule {@link #parse} looks at to check it. */
+  private static final int CHECKED_OPEN = 32;
   private static final LocalDateTime FAR = LocalDateTime.of(9999, 12, 31, 23, 59, 59);
   private static final Set<String> RULE_PARTS = Set.of("FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND",
       "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST");
@@ -52,6 +60,8 @@ public final class Recurrence {
   /** The RRULE's parts in ical4j's order, without UNTIL (kept in local time); null without RRULE. */
   private final String rule;
   private final LocalDateTime until;
+  /** The rule's COUNT, 0 without. */
+  private final int count;
   private final SortedSet<LocalDateTime> extra;
   private final SortedSet<LocalDateTime> excluded;
 
@@ -62,6 +72,7 @@ public final class Recurrence {
     this.allDay = allDay;
     this.rule = rule;
     this.until = until;
+    this.count = rule == null ? 0 : Math.max(0, new Recur<LocalDateTime>(rule).getCount());
     this.extra = extra;
     this.excluded = excluded;
   }
@@ -101,7 +112,7 @@ public final class Recurrence {
                 + "\" has VALUE=" + value + "; only dates and date-times are supported.");
           }
           ZoneId valueZone = line.valueZone(zone);
-          for (String date : line.value.split(",")) {
+          for (String date : line.value.split(",", -1)) {
             LocalDateTime start = line.localDateTime(date, zone, valueZone, firstStart.toLocalTime());
             if (allDay) start = start.toLocalDate().atTime(firstStart.toLocalTime());
             (line.name.equals("RDATE") ? extra : excluded).add(start);
@@ -166,7 +177,9 @@ public final class Recurrence {
       throw new RecurrenceException("recurrence_before_start", "The recurrence \"" + named + "\" adds "
           + extra.first() + ", before the first occurrence (" + first + ").");
     }
-    List<LocalDateTime> ruleStarts = ruleStarts(FAR, MAX_OCCURRENCES + 1);
+    // An open-ended rule is checked on its first occurrences only: expanding it to the cap can take seconds.
+    boolean bounded = bounded();
+    List<LocalDateTime> ruleStarts = ruleStarts(FAR, (bounded ? MAX_OCCURRENCES : CHECKED_OPEN) + excluded.size() + 1);
     for (int i = 1; i < ruleStarts.size(); i++) {
       if (ruleStarts.get(i).toLocalDate().equals(ruleStarts.get(i - 1).toLocalDate())) {
         throw new RecurrenceException("recurrence_too_frequent", "The recurrence \"" + named
@@ -174,12 +187,12 @@ public final class Recurrence {
             + "; a series repeats at most daily.");
       }
     }
-    List<LocalDateTime> all = all(FAR, MAX_OCCURRENCES + 1);
+    List<LocalDateTime> all = merged(ruleStarts, FAR, MAX_OCCURRENCES + 1);
     if (all.size() < 2) {
       throw new RecurrenceException("recurrence_no_occurrence", "The recurrence \"" + named
           + "\" gives no occurrence after the first one (" + first + ").");
     }
-    if (bounded() && all.size() > MAX_OCCURRENCES) {
+    if ((bounded && all.size() > MAX_OCCURRENCES) || extra.size() >= MAX_OCCURRENCES) {
       throw new RecurrenceException("recurrence_too_many", "The recurrence \"" + named + "\" gives more than "
           + MAX_OCCURRENCES + " occurrences; a series has at most " + MAX_OCCURRENCES + ".");
     }
@@ -201,7 +214,12 @@ public final class Recurrence {
   }
 
   private List<LocalDateTime> all(LocalDateTime end, int limit) {
-    SortedSet<LocalDateTime> starts = new TreeSet<>(ruleStarts(end, limit + excluded.size() + 1));
+    return merged(ruleStarts(end, limit + excluded.size() + 1), end, limit);
+  }
+
+  /** The first start, {@code ruleStarts} and the RDATEs up to {@code end}, less the EXDATEs. */
+  private List<LocalDateTime> merged(List<LocalDateTime> ruleStarts, LocalDateTime end, int limit) {
+    SortedSet<LocalDateTime> starts = new TreeSet<>(ruleStarts);
     starts.add(first);
     starts.addAll(extra.headSet(end.plusNanos(1)));
     starts.removeAll(excluded);
@@ -214,14 +232,18 @@ public final class Recurrence {
     LocalDateTime last = until != null && until.isBefore(end) ? until : end;
     if (last.isBefore(first)) return List.of(first);
     List<LocalDateTime> starts = new ArrayList<>();
-    if (allDay) {
-      LocalDate day = first.toLocalDate();
-      new Recur<LocalDate>(rule).getDates(day, day, last.toLocalDate(), limit)
-          .forEach(date -> starts.add(date.atTime(first.toLocalTime())));
-    } else {
-      starts.addAll(new Recur<LocalDateTime>(rule).getDates(first, first, last, limit));
+    try {
+      if (allDay) {
+        LocalDate day = first.toLocalDate();
+        new Recur<LocalDate>(rule).getDates(day, day, last.toLocalDate(), limit)
+            .forEach(date -> starts.add(date.atTime(first.toLocalTime())));
+      } else {
+        starts.addAll(new Recur<LocalDateTime>(rule).getDates(first, first, last, limit));
+      }
+    } catch (RuntimeException e) {
+      // ical4j reads some values it cannot expand (BYMONTHDAY=99): that is the client's rule, not a failure here
+      throw RecurrenceLine.malformed("RRULE:" + rule, "cannot be expanded (" + e.getMessage() + ")");
     }
-    int count = new Recur<LocalDateTime>(rule).getCount();
     if (!starts.contains(first)) {
       if (count > 0 && starts.size() >= count) starts.subList(count - 1, starts.size()).clear();
       starts.add(0, first);
@@ -231,7 +253,7 @@ public final class Recurrence {
 
   /** Whether the rule has an end (COUNT or UNTIL, or only RDATEs). */
   public boolean bounded() {
-    return rule == null || until != null || new Recur<LocalDateTime>(rule).getCount() > 0;
+    return rule == null || until != null || count > 0;
   }
 
   /**
@@ -259,6 +281,10 @@ public final class Recurrence {
   private String dateLine(String name, SortedSet<LocalDateTime> starts) {
     if (allDay) {
       return name + ";VALUE=DATE:" + starts.stream().map(RecurrenceLine.DATE::format).collect(Collectors.joining(","));
+    }
+    if (zone instanceof ZoneOffset) {
+      // a fixed offset is no TZID: its dates are written in UTC, which is exact
+      return name + ":" + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
     }
     return name + ";TZID=" + zone.getId() + ":"
         + starts.stream().map(RecurrenceLine.DATE_TIME::format).collect(Collectors.joining(","));
@@ -313,7 +339,10 @@ public final class Recurrence {
   /**
    * The rule said in a language: "elke dinsdag om 19:30, tot 30 juni 2027",
    * "tous les mardis à 19h30, jusqu'au 30 juin 2027", "every Tuesday at 19:30, until 30 June 2027".
-   * {@code language} is "nl", "en" or "fr" (others get English).
+   * {@code language} is "nl", "en" or "fr" (others get English). Covers DAILY/WEEKLY/MONTHLY/YEARLY with INTERVAL,
+   * BYDAY (incl. 1MO, -1FR), BYMONTHDAY, BYMONTH, COUNT, UNTIL (the last day it allows at the series' time),
+   * all-day (no time), and mentions extra dates/exceptions briefly ("…, plus 2 other dates, except 3 dates"); a
+   * generic but correct sentence for the rest ("on set days, every month").
    */
   public String describe(String language) {
     return RecurrenceText.describe(this, language);

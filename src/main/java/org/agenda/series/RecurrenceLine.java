@@ -25,7 +25,10 @@ final class RecurrenceLine {
       .withResolverStyle(ResolverStyle.STRICT);
   static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", Locale.ROOT)
       .withResolverStyle(ResolverStyle.STRICT);
-  private static final Pattern LINE = Pattern.compile("([A-Za-z-]+)((?:;[A-Za-z-]+=[^;:]*)*):(.*)");
+  private static final Pattern LINE = Pattern.compile("([A-Za-z-]+)((?:;[A-Za-z-]+=(?:\"[^\"]*\"|[^;:\"]*))*):(.*)");
+  /** The years of API dates (time.CalendarDate); iCalendar's four digits end at 9999. */
+  private static final int FIRST_YEAR = 1000;
+  private static final int LAST_YEAR = 9999;
   private static final Pattern DATE_VALUE = Pattern.compile("(\\d{8})(?:T(\\d{6})(Z)?)?");
 
   final String text;
@@ -47,11 +50,13 @@ final class RecurrenceLine {
       throw malformed(text, "is not of the form NAME:VALUE (\"RRULE:FREQ=WEEKLY\", \"EXDATE:20270105T193000\")");
     }
     Map<String, String> params = new LinkedHashMap<>();
-    for (String param : match.group(2).split(";")) {
+    // a quoted value may hold ";" or ":" in principle, but none of the parameters read here needs them
+    for (String param : match.group(2).split(";(?=[A-Za-z-]+=)")) {
       if (param.isEmpty()) continue;
       int equals = param.indexOf('=');
       String name = param.substring(0, equals).toUpperCase(Locale.ROOT);
-      if (params.put(name, param.substring(equals + 1).strip()) != null) {
+      String value = param.substring(equals + 1).strip().replace("\"", "");
+      if (params.put(name, value) != null) {
         throw malformed(text, "has the parameter " + name + " twice");
       }
     }
@@ -64,17 +69,23 @@ final class RecurrenceLine {
    */
   LocalDateTime localDateTime(String text, ZoneId zone, ZoneId valueZone, LocalTime timeOfDay) {
     Matcher match = DATE_VALUE.matcher(text.strip().toUpperCase(Locale.ROOT));
+    LocalDateTime local;
     try {
       if (!match.matches()) throw new DateTimeException(text);
       LocalDate date = LocalDate.parse(match.group(1), DATE);
-      if (match.group(2) == null) return date.atTime(timeOfDay);
-      LocalDateTime wallClock = LocalDateTime.parse(match.group(1) + "T" + match.group(2), DATE_TIME);
-      if (match.group(3) != null) return LocalDateTime.ofInstant(wallClock.toInstant(ZoneOffset.UTC), zone);
-      return wallClock.atZone(valueZone).withZoneSameInstant(zone).toLocalDateTime();
+      LocalDateTime wallClock = match.group(2) == null ? date.atTime(timeOfDay)
+          : LocalDateTime.parse(match.group(1) + "T" + match.group(2), DATE_TIME);
+      if (match.group(2) == null) local = wallClock;
+      else if (match.group(3) != null) local = LocalDateTime.ofInstant(wallClock.toInstant(ZoneOffset.UTC), zone);
+      else local = wallClock.atZone(valueZone).withZoneSameInstant(zone).toLocalDateTime();
     } catch (DateTimeException e) {
       throw malformed(this.text, "has \"" + text + "\", which is not a date (20270105) or a date-time"
           + " (20270105T193000, or 20270105T183000Z in UTC)");
     }
+    if (local.getYear() < FIRST_YEAR || local.getYear() > LAST_YEAR) {
+      throw malformed(this.text, "has \"" + text + "\", outside the years " + FIRST_YEAR + " to " + LAST_YEAR);
+    }
+    return local;
   }
 
   /** The zone of the values: the line's TZID, else the event's. */
