@@ -74,10 +74,14 @@ final class CalendarRules {
       return property;
     }
     ZoneId zone = EventView.zone(series).zoneId();
-    var times = new ArrayList<ZonedDateTime>();
-    for (String v : values) times.add(ZonedDateTime.of(LocalDateTime.parse(v, DATE_TIME), zone));
     if (zone instanceof ZoneOffset) {
-      property.setValue(new DateList<>(times.stream().map(ZonedDateTime::toInstant).toList()).toString());
+      // a fixed offset is no TZID: the stored lines hold UTC times already (…Z), as the master's DTSTART is
+      var instants = new ArrayList<java.time.Instant>();
+      for (String v : values) {
+        instants.add(v.endsWith("Z") ? LocalDateTime.parse(v.substring(0, v.length() - 1), DATE_TIME).toInstant(ZoneOffset.UTC)
+            : ZonedDateTime.of(LocalDateTime.parse(v, DATE_TIME), zone).toInstant());
+      }
+      property.setValue(new DateList<>(instants).toString());
       return property;
     }
     property.add(new TzId(zone.getId()));

@@ -62,8 +62,13 @@ class SeriesApiTest {
   /** The series' events in the window (the series itself first), as the list shows them to {@code caller}. */
   static List<JsonNode> listed(TestServer.Caller caller, long series) {
     var found = new ArrayList<JsonNode>();
-    for (JsonNode event : ok(caller.get(EVENTS + "?" + WINDOW)).path("events")) {
-      if (event.path("series_id").asLong() == series) found.add(event);
+    int total = Integer.MAX_VALUE;
+    for (int page = 1; (page - 1) * 50 < total; page++) {
+      JsonNode list = ok(caller.get(EVENTS + "?" + WINDOW + "&page=" + page));
+      total = list.path("total").asInt();
+      for (JsonNode event : list.path("events")) {
+        if (event.path("series_id").asLong() == series) found.add(event);
+      }
     }
     return found;
   }
@@ -347,5 +352,17 @@ class SeriesApiTest {
     assertThat(one.split("BEGIN:VEVENT", -1)).hasSize(4);
     String occurrence = server.anonymous().get(EVENTS + "/" + id(events.get(2)) + ".ics").body();
     assertThat(occurrence).doesNotContain("RRULE").contains("UID:event-" + id(events.get(2)) + "@");
+  }
+
+  @Test
+  void aSeriesInAFixedOffsetHasUtcTimesInICalendar() {
+    HttpResult created = ed.postJson(EVENTS, "{\"title\":\"Offset\",\"start_date\":\"2026-03-17 19:30:00\","
+        + "\"end_date\":\"2026-03-17 21:00:00\",\"timezone\":\"UTC+3\",\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=3\"]}");
+    assertThat(created.status()).as(created.toString()).isEqualTo(201);
+    long id = id(created.json());
+    ok(ed.delete(EVENTS + "/" + id(listed(server.anonymous(), id).get(1))));
+    String calendar = server.anonymous().get(EVENTS + "/" + id + ".ics").body().replace("\r\n ", "");
+    assertThat(calendar).contains("DTSTART:20260317T163000Z").contains("RRULE:FREQ=WEEKLY;COUNT=3")
+        .contains("EXDATE:20260324T163000Z");
   }
 }
