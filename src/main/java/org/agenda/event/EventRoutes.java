@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import org.agenda.config.Config;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
@@ -22,6 +23,7 @@ import org.agenda.i18n.Languages;
 import org.agenda.organizer.Organizers;
 import org.agenda.record.Access;
 import org.agenda.record.FuturePublisher;
+import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
@@ -371,7 +373,7 @@ public final class EventRoutes {
   }
 
   /** A recurrence that cannot be served answers 400 with its detail code (contract error shape). */
-  private static <T> T checked(java.util.function.Supplier<T> work) {
+  private static <T> T checked(Supplier<T> work) {
     try {
       return work.get();
     } catch (RecurrenceException e) {
@@ -385,8 +387,8 @@ public final class EventRoutes {
    */
   private void lockSeriesOf(DSLContext dsl, ApiRequest request) {
     long id = targetId(request);
-    Long series = dsl.select(EventTables.SERIES_ID).from(org.agenda.record.RecordTables.EVENTS)
-        .where(org.agenda.record.RecordTables.EVENT_ID.eq(id)).fetchOne(EventTables.SERIES_ID);
+    Long series = dsl.select(EventTables.SERIES_ID).from(RecordTables.EVENTS).where(RecordTables.EVENT_ID.eq(id))
+        .fetchOne(EventTables.SERIES_ID);
     if (series != null && series != id) Records.lockForWrite(dsl, series);
   }
 

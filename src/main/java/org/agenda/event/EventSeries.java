@@ -12,7 +12,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.agenda.record.Translation;
 import org.agenda.record.Translations;
@@ -88,11 +90,11 @@ final class EventSeries {
     }
   }
 
-  private static java.util.Optional<Event> take(List<Event> events, java.util.function.Predicate<Event> test) {
+  private static Optional<Event> take(List<Event> events, Predicate<Event> test) {
     for (int i = 0; i < events.size(); i++) {
-      if (test.test(events.get(i))) return java.util.Optional.of(events.remove(i));
+      if (test.test(events.get(i))) return Optional.of(events.remove(i));
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   /** The occurrence of {@code series} at {@code start}: the series' fields, with those {@code stored} overrides. */

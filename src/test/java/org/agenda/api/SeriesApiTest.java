@@ -313,6 +313,15 @@ class SeriesApiTest {
         .isEqualTo(5);
     ok(ed.delete(EVENTS + "/" + id));
     assertThat(ok(ed.get(path)).path("count").asInt()).isZero();
+
+    // scheduled: the series and its occurrences are published together, and still count once
+    JsonNode future = course("Later geteld", "[\"RRULE:FREQ=WEEKLY;COUNT=5\"]",
+        "\"categories\":[" + term + "],\"date\":\"+2 days\"");
+    assertThat(future.path("status").asText()).isEqualTo("future");
+    assertThat(ok(ed.get(path)).path("count").asInt()).isZero();
+    server.clock.advance(Duration.ofDays(3));
+    assertThat(listed(server.anonymous(), id(future))).hasSize(5);
+    assertThat(ok(ed.get(path)).path("count").asInt()).isEqualTo(1);
   }
 
   @Test
