@@ -374,4 +374,33 @@ class SeriesApiTest {
     assertThat(calendar).contains("DTSTART:20260317T163000Z").contains("RRULE:FREQ=WEEKLY;COUNT=3")
         .contains("EXDATE:20260324T163000Z");
   }
+
+  @Test
+  void writesOfASeriesAndOfItsOccurrencesAtOnceApplyOneAfterTheOther() throws Exception {
+    long id = id(course("Samen", "[\"RRULE:FREQ=WEEKLY;COUNT=8\"]", ""));
+    long occurrence = id(listed(ed, id).get(3));
+    var failures = java.util.Collections.synchronizedList(new ArrayList<String>());
+    Thread series = new Thread(() -> {
+      for (int i = 0; i < 15; i++) {
+        HttpResult r = ed.patchJson(EVENTS + "/" + id, "{\"title\":\"Samen " + i + "\",\"featured\":" + (i % 2 == 0) + "}");
+        if (r.status() != 200) failures.add(r.toString());
+      }
+    });
+    Thread one = new Thread(() -> {
+      for (int i = 0; i < 15; i++) {
+        HttpResult r = ed.patchJson(EVENTS + "/" + occurrence, "{\"excerpt\":\"<p>Eigen " + i + "</p>\"}");
+        if (r.status() != 200) failures.add(r.toString());
+      }
+    });
+    series.start();
+    one.start();
+    series.join();
+    one.join();
+    assertThat(failures).isEmpty();
+    JsonNode after = ok(ed.get(EVENTS + "/" + occurrence));
+    assertThat(after.path("title").asText()).isEqualTo("Samen 14");
+    assertThat(after.path("featured").asBoolean()).isTrue();
+    assertThat(after.path("excerpt").asText()).isEqualTo("<p>Eigen 14</p>");
+    assertThat(listed(ed, id)).hasSize(8).allMatch(e -> e.path("title").asText().equals("Samen 14"));
+  }
 }
