@@ -270,6 +270,11 @@ public final class EventRoutes {
       Event event = write.update(request, stored, dsl);
       links.apply(dsl, request, event);
       if (stored.isOccurrence()) {
+        // the status follows the series: a write that does not name it leaves it as the series set it
+        if (!request.has("status")) {
+          event.status = stored.status;
+          event.statusBeforeTrash = stored.statusBeforeTrash;
+        }
         String wide = request.has("recurrence") ? "recurrence" : EventSeries.seriesWideChange(stored, event);
         if (wide != null) {
           throw Invalid.single(wide, "series_field_of_occurrence", wide + " belongs to the whole series: change it "
