@@ -284,7 +284,8 @@ public final class Recurrence {
     }
     if (zone instanceof ZoneOffset) {
       // a fixed offset is no TZID: its dates are written in UTC, which is exact
-      return name + ":" + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
+      return name + ":"
+          + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
     }
     return name + ";TZID=" + zone.getId() + ":"
         + starts.stream().map(RecurrenceLine.DATE_TIME::format).collect(Collectors.joining(","));
@@ -314,7 +315,8 @@ public final class Recurrence {
     boolean endsLater = rule != null && (!bounded() || !ruleStarts.get(ruleStarts.size() - 1).isBefore(start));
     if (endsLater) {
       rule = Arrays.stream(rule.split(";")).filter(part -> !part.startsWith("COUNT=")).collect(Collectors.joining(";"));
-      LocalDateTime before = allDay ? start.toLocalDate().minusDays(1).atTime(first.toLocalTime()) : start.minusSeconds(1);
+      LocalDateTime before = allDay ? start.toLocalDate().minusDays(1).atTime(first.toLocalTime())
+          : start.minusSeconds(1);
       until = until == null || before.isBefore(until) ? before : until;
     }
     return new Recurrence(zone, first, allDay, rule, until, new TreeSet<>(extra.headSet(start)),
