@@ -243,9 +243,9 @@ final class RecurrenceText {
     return String.join(", ", texts.subList(0, texts.size() - 1)) + words.get("and") + texts.get(texts.size() - 1);
   }
 
-  /** French elides "de" before a vowel: "d'avril", "d'octobre". */
+  /** French elides "de" and "le" before a vowel: "d'avril", "d'octobre", "l'avant-dernier". */
   private String elided(String text) {
-    return language.equals("fr") ? text.replaceAll("\\bde ([aeiouéAEIOU])", "d'$1") : text;
+    return language.equals("fr") ? text.replaceAll("\\b([dl])e ([aeiouéAEIOU])", "$1'$2") : text;
   }
 
   private static String english(int day) {

@@ -40,6 +40,10 @@ class RecurrenceTextTest {
       "2026-10-05T19:30|false|RRULE:FREQ=MONTHLY;BYDAY=1MO"
           + "|de eerste maandag van elke maand om 19:30|the first Monday of every month at 19:30"
           + "|le premier lundi de chaque mois à 19h30",
+      "2026-10-19T09:00|false|RRULE:FREQ=MONTHLY;COUNT=6;BYDAY=-2MO"
+          + "|de voorlaatste maandag van elke maand om 9:00, 6 keer"
+          + "|the second-to-last Monday of every month at 9:00, 6 times"
+          + "|l'avant-dernier lundi de chaque mois à 9h, 6 fois",
       "2026-10-30T00:00|true|RRULE:FREQ=MONTHLY;BYDAY=-1FR"
           + "|de laatste vrijdag van elke maand|the last Friday of every month"
           + "|le dernier vendredi de chaque mois",
