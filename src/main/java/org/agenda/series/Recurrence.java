@@ -99,10 +99,13 @@ public final class Recurrence {
         case "RRULE" -> {
           if (rule != null) throw line.malformed("is a second RRULE; a series has at most one");
           line.allowParams(List.of());
-          String[] parts = ruleParts(line, zone, firstStart, allDay);
-          rule = parts[0];
-          until = parts[1] == null ? null : line.localDateTime(parts[1], zone, zone, firstStart.toLocalTime());
-          if (until != null && parts[1].length() == 8 && !allDay) until = until.toLocalDate().atTime(23, 59, 59);
+          RuleParts parts = ruleParts(line, allDay);
+          rule = parts.rule();
+          if (parts.until() != null) {
+            until = line.localDateTime(parts.until(), zone, zone, firstStart.toLocalTime());
+            // a date alone ends a timed series at the end of that day
+            if (parts.until().length() == 8 && !allDay) until = until.toLocalDate().atTime(23, 59, 59);
+          }
         }
         case "RDATE", "EXDATE" -> {
           line.allowParams(DATE_PARAMS);
@@ -126,8 +129,10 @@ public final class Recurrence {
     return new Recurrence(zone, firstStart, allDay, rule, until, extra, excluded).checked(lines);
   }
 
-  /** {rule without UNTIL in ical4j's form, UNTIL's value or null}. */
-  private static String[] ruleParts(RecurrenceLine line, ZoneId zone, LocalDateTime firstStart, boolean allDay) {
+  /** An RRULE's parts without UNTIL, in ical4j's form, and UNTIL's value or null. */
+  private record RuleParts(String rule, String until) {}
+
+  private static RuleParts ruleParts(RecurrenceLine line, boolean allDay) {
     List<String> kept = new ArrayList<>();
     Set<String> seen = new TreeSet<>();
     String until = null;
@@ -160,7 +165,7 @@ public final class Recurrence {
           + "\" has both COUNT and UNTIL; give one of them.");
     }
     try {
-      return new String[] {new Recur<LocalDateTime>(String.join(";", kept)).toString(), until};
+      return new RuleParts(new Recur<LocalDateTime>(String.join(";", kept)).toString(), until);
     } catch (RuntimeException e) {
       throw line.malformed("cannot be read (" + e.getMessage() + ")");
     }
@@ -284,7 +289,8 @@ public final class Recurrence {
     }
     if (zone instanceof ZoneOffset) {
       // a fixed offset is no TZID: its dates are written in UTC, which is exact
-      return name + ":" + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
+      return name + ":"
+          + starts.stream().map(start -> RecurrenceLine.utc(start, zone)).collect(Collectors.joining(","));
     }
     return name + ";TZID=" + zone.getId() + ":"
         + starts.stream().map(RecurrenceLine.DATE_TIME::format).collect(Collectors.joining(","));
@@ -314,7 +320,8 @@ public final class Recurrence {
     boolean endsLater = rule != null && (!bounded() || !ruleStarts.get(ruleStarts.size() - 1).isBefore(start));
     if (endsLater) {
       rule = Arrays.stream(rule.split(";")).filter(part -> !part.startsWith("COUNT=")).collect(Collectors.joining(";"));
-      LocalDateTime before = allDay ? start.toLocalDate().minusDays(1).atTime(first.toLocalTime()) : start.minusSeconds(1);
+      LocalDateTime before = allDay ? start.toLocalDate().minusDays(1).atTime(first.toLocalTime())
+          : start.minusSeconds(1);
       until = until == null || before.isBefore(until) ? before : until;
     }
     return new Recurrence(zone, first, allDay, rule, until, new TreeSet<>(extra.headSet(start)),

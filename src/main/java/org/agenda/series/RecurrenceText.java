@@ -1,5 +1,6 @@
 package org.agenda.series;
 
+import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -27,7 +28,8 @@ final class RecurrenceText {
           Map.entry("every.MONTHLY.1", "every month"), Map.entry("every.MONTHLY.n", "every {n} months"),
           Map.entry("every.YEARLY.1", "every year"), Map.entry("every.YEARLY.n", "every {n} years"),
           Map.entry("generic", "on set days, {every}"), Map.entry("and", " and "),
-          Map.entry("days", "every {days}"), Map.entry("day", "{day}"), Map.entry("onDay", "{day}"),
+          Map.entry("days", "every {days}"), Map.entry("weekdays", "every weekday"),
+          Map.entry("day", "{day}"), Map.entry("onDay", "{day}"),
           Map.entry("onDays", "{every} on {days}"), Map.entry("monthly.1", "{what} of every month"),
           Map.entry("monthly.n", "{what}, {every}"), Map.entry("yearly", "{every} on {what}"),
           Map.entry("nthDay", "the {nth} {day}"), Map.entry("ofMonths", "{what} of {months}"),
@@ -44,7 +46,8 @@ final class RecurrenceText {
           Map.entry("every.MONTHLY.1", "elke maand"), Map.entry("every.MONTHLY.n", "om de {n} maanden"),
           Map.entry("every.YEARLY.1", "elk jaar"), Map.entry("every.YEARLY.n", "om de {n} jaar"),
           Map.entry("generic", "op vaste dagen, {every}"), Map.entry("and", " en "),
-          Map.entry("days", "elke {days}"), Map.entry("day", "{day}"), Map.entry("onDay", "{day}"),
+          Map.entry("days", "elke {days}"), Map.entry("weekdays", "elke weekdag"),
+          Map.entry("day", "{day}"), Map.entry("onDay", "{day}"),
           Map.entry("onDays", "{every} op {days}"), Map.entry("monthly.1", "{what} van elke maand"),
           Map.entry("monthly.n", "{what}, {every}"), Map.entry("yearly", "{every} op {what}"),
           Map.entry("nthDay", "de {nth} {day}"), Map.entry("ofMonths", "{what} van {months}"),
@@ -61,7 +64,8 @@ final class RecurrenceText {
           Map.entry("every.MONTHLY.1", "tous les mois"), Map.entry("every.MONTHLY.n", "tous les {n} mois"),
           Map.entry("every.YEARLY.1", "tous les ans"), Map.entry("every.YEARLY.n", "tous les {n} ans"),
           Map.entry("generic", "à des jours fixés, {every}"), Map.entry("and", " et "),
-          Map.entry("days", "tous les {days}"), Map.entry("day", "{day}s"), Map.entry("onDay", "le {day}"),
+          Map.entry("days", "tous les {days}"), Map.entry("weekdays", "du lundi au vendredi"),
+          Map.entry("day", "{day}s"), Map.entry("onDay", "le {day}"),
           Map.entry("onDays", "{every}, {days}"), Map.entry("monthly.1", "{what} de chaque mois"),
           Map.entry("monthly.n", "{what}, {every}"), Map.entry("yearly", "{every} {what}"),
           Map.entry("nthDay", "le {nth} {day}"), Map.entry("ofMonths", "{what} de {months}"),
@@ -181,6 +185,10 @@ final class RecurrenceText {
   }
 
   private String everyDays(List<WeekDay> days) {
+    if (days.size() == 5 && days.stream().map(WeekDay::getDayOfWeek)
+        .allMatch(day -> day != DayOfWeek.SATURDAY && day != DayOfWeek.SUNDAY)) {
+      return words.get("weekdays");
+    }
     return words.get("days").replace("{days}", list(days, day -> words.get("day").replace("{day}", dayName(day))));
   }
 
@@ -214,7 +222,9 @@ final class RecurrenceText {
   }
 
   private String time(LocalTime time) {
-    if (language.equals("fr")) return time.getHour() + "h" + (time.getMinute() == 0 ? "" : "%02d".formatted(time.getMinute()));
+    if (language.equals("fr")) {
+      return time.getHour() + "h" + (time.getMinute() == 0 ? "" : "%02d".formatted(time.getMinute()));
+    }
     return time.getHour() + ":" + "%02d".formatted(time.getMinute());
   }
 
@@ -233,9 +243,9 @@ final class RecurrenceText {
     return String.join(", ", texts.subList(0, texts.size() - 1)) + words.get("and") + texts.get(texts.size() - 1);
   }
 
-  /** French elides "de" before a vowel: "d'avril", "d'octobre". */
+  /** French elides "de" and "le" before a vowel: "d'avril", "d'octobre", "l'avant-dernier". */
   private String elided(String text) {
-    return language.equals("fr") ? text.replaceAll("\\bde ([aeiouéAEIOU])", "d'$1") : text;
+    return language.equals("fr") ? text.replaceAll("\\b([dl])e ([aeiouéAEIOU])", "$1'$2") : text;
   }
 
   private static String english(int day) {

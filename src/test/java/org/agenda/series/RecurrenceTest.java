@@ -51,8 +51,8 @@ class RecurrenceTest {
 
     List<LocalDateTime> starts = recurrence.starts(FAR);
     assertThat(starts).containsExactly(at("2027-03-21T02:30"), at("2027-03-28T02:30"), at("2027-04-04T02:30"));
-    assertThat(ZonedDateTime.of(starts.get(1), BRUSSELS).toString()).isEqualTo("2027-03-28T03:30+02:00[Europe/Brussels]");
-    assertThat(ZonedDateTime.of(starts.get(2), BRUSSELS).toString()).isEqualTo("2027-04-04T02:30+02:00[Europe/Brussels]");
+    assertThat(ZonedDateTime.of(starts.get(1), BRUSSELS)).hasToString("2027-03-28T03:30+02:00[Europe/Brussels]");
+    assertThat(ZonedDateTime.of(starts.get(2), BRUSSELS)).hasToString("2027-04-04T02:30+02:00[Europe/Brussels]");
   }
 
   @Test
@@ -300,6 +300,16 @@ class RecurrenceTest {
     assertThat(moved.starts(FAR)).containsExactly(at("2026-10-13T19:30"), at("2026-10-20T19:30"),
         at("2026-10-27T19:30"), at("2026-11-03T19:30"));
     assertThat(moved.lines()).containsExactly("RRULE:FREQ=WEEKLY;COUNT=4");
+  }
+
+  @Test
+  void anchoredElsewhereCountsFromTheNewFirstStart() {
+    Recurrence recurrence = parse("2026-10-06T19:30", "RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3");
+
+    assertThat(recurrence.anchoredAt(at("2026-10-08T19:30")).starts(FAR)).containsExactly(at("2026-10-08T19:30"),
+        at("2026-10-13T19:30"), at("2026-10-20T19:30"));
+    assertCode(() -> parse("2026-10-06T19:30", "RRULE:FREQ=WEEKLY;UNTIL=20261020T173000Z")
+        .anchoredAt(at("2026-10-20T19:30")), "recurrence_no_occurrence");
   }
 
   /** Whatever a client sends, the answer is a Recurrence or a RecurrenceException, never another failure. */

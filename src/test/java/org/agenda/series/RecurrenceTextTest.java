@@ -32,9 +32,18 @@ class RecurrenceTextTest {
       "2026-10-06T19:30|false|RRULE:FREQ=WEEKLY;BYDAY=TU,TH"
           + "|elke dinsdag en donderdag om 19:30|every Tuesday and Thursday at 19:30"
           + "|tous les mardis et jeudis à 19h30",
+      "2026-10-05T08:15|false|RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"
+          + "|elke weekdag om 8:15|every weekday at 8:15|du lundi au vendredi à 8h15",
+      "2026-10-05T08:15|false|RRULE:FREQ=WEEKLY;BYDAY=FR,TH,WE,TU,MO;BYMONTH=10,11"
+          + "|elke weekdag in oktober en november om 8:15|every weekday in October and November at 8:15"
+          + "|du lundi au vendredi en octobre et novembre à 8h15",
       "2026-10-05T19:30|false|RRULE:FREQ=MONTHLY;BYDAY=1MO"
           + "|de eerste maandag van elke maand om 19:30|the first Monday of every month at 19:30"
           + "|le premier lundi de chaque mois à 19h30",
+      "2026-10-19T09:00|false|RRULE:FREQ=MONTHLY;COUNT=6;BYDAY=-2MO"
+          + "|de voorlaatste maandag van elke maand om 9:00, 6 keer"
+          + "|the second-to-last Monday of every month at 9:00, 6 times"
+          + "|l'avant-dernier lundi de chaque mois à 9h, 6 fois",
       "2026-10-30T00:00|true|RRULE:FREQ=MONTHLY;BYDAY=-1FR"
           + "|de laatste vrijdag van elke maand|the last Friday of every month"
           + "|le dernier vendredi de chaque mois",
