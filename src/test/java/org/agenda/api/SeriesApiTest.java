@@ -164,6 +164,22 @@ class SeriesApiTest {
     assertThat(strict.path("total").asInt()).isEqualTo(1);
     assertThat(strict.path("events").get(0).path("post_parent").asLong()).isEqualTo(id);
 
+    // links and tags are copied: the venue, organizer, tag and geoloc filters and include match occurrences
+    HttpResult linked = ed.patchJson(EVENTS + "/" + id, "{\"venue\":{\"venue\":\"Reekszaal\",\"geo_lat\":52.09,"
+        + "\"geo_lng\":5.12},\"organizer\":{\"organizer\":\"Reeksstichting\"},\"tags\":[\"reekstag\"]}");
+    JsonNode series = ok(linked);
+    long venue = series.path("venue").path("id").asLong();
+    long organizer = series.path("organizer").get(0).path("id").asLong();
+    long tag = series.path("tags").get(0).path("id").asLong();
+    for (String filter : List.of("venue=" + venue, "organizer=" + organizer, "tags=" + tag, "geoloc=true",
+        "geoloc_lat=52.1&geoloc_lng=5.1&geoloc_radius=5")) {
+      assertThat(ok(server.anonymous().get(EVENTS + "?" + WINDOW + "&search=zoekbare&" + filter)).path("total").asInt())
+          .as(filter).isEqualTo(4);
+    }
+    long third = id(listed(server.anonymous(), id).get(2));
+    assertThat(ok(server.anonymous().get(EVENTS + "?include=" + third)).path("events").get(0).path("id").asLong())
+        .isEqualTo(third);
+
     server.clock.advance(Duration.ofDays(10)); // 2026-03-20: the first coming one is the 2026-03-24 occurrence
     JsonNode first = ok(server.anonymous().get(EVENTS + "?search=zoekbare&hide_subsequent_recurrences=true"));
     assertThat(first.path("total").asInt()).isEqualTo(1);
