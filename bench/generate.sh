@@ -3,10 +3,11 @@
 # AGENDA_TIMEZONE …) with the benchmark data set of issue #9: the test-scope tool org.agenda.bench.Generator, which
 # starts the service in-process on a free port and sends every record to it over HTTP on loopback.
 #
-# Usage: bench/generate.sh N [--seed S] [--threads T] [--ids FILE]
+# Usage: bench/generate.sh N [--seed S] [--threads T] [--ids FILE] [--series P]
 #   N events (N/100 venues, N/200 organizers, 200 categories, 1 000 tags); the content is a function of the seed
 #   (default 1); T threads send requests side by side (default 8); --ids writes the ids of the events anyone can
-#   read by id, one a line. Resumable: run it again after an interruption and it continues where it stopped.
+#   read by id, one a line; --series makes P % of the N events weekly series over a year (52 events each, issue 24).
+#   Resumable: run it again after an interruption and it continues where it stopped.
 # Environment: BENCH_SKIP_BUILD=1 (use target/agenda.jar and target/test-classes as they are),
 #   BENCH_GEN_JVM_OPTS (default "-Xmx1g").
 # It builds what it needs (`mvn -DskipTests package`: the jar and the test classes) when either is missing or

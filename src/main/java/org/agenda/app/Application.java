@@ -22,6 +22,7 @@ import org.agenda.doc.OpenApiDocument;
 import org.agenda.doc.ReferencePage;
 import org.agenda.event.EventIndex;
 import org.agenda.event.EventRoutes;
+import org.agenda.event.SeriesHorizon;
 import org.agenda.http.Dispatcher;
 import org.agenda.http.JsonErrorHandler;
 import org.agenda.http.RouteTable;
@@ -86,6 +87,7 @@ public final class Application implements AutoCloseable {
       var observability = new Observability(log, config.jsonLog(), clock);
       observability.recordGauges(recordCounts(database));
       var publisher = new FuturePublisher(database, clock, TermCounts::publishingDue);
+      var seriesHorizon = new SeriesHorizon(database, clock);
 
       var routes = new RouteTable(config.languages());
       routes.add(new NamespaceIndex(routes).route());
@@ -113,7 +115,10 @@ public final class Application implements AutoCloseable {
       int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
       var answers = CachedReads.open(database::dataVersion, config.diskCacheFile(), config.diskCacheBytes(), buildTurns,
           TURN_WAIT_MILLIS);
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, publisher, answers,
+      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, () -> {
+            publisher.run();
+            seriesHorizon.run();
+          }, answers,
           new WriteGuard() {
             @Override
             public <T> T guarded(String collection, Supplier<T> write) {

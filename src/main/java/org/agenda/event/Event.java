@@ -38,6 +38,18 @@ final class Event {
   boolean sticky;
   boolean featured;
   long postParent;
+  /** The series' id on the series row and on each of its occurrences; null for a single event. */
+  Long seriesId;
+  /** An occurrence's start in the rule (local wall time), its stable key; the series' own start on the series row. */
+  String originalStart;
+  /** The RFC 5545 lines of a series (on the series row only); null otherwise. */
+  List<String> recurrence;
+  /** For an open-ended series: the epoch second up to which its occurrences exist; null otherwise. */
+  Long expandedUntil;
+  /** The fields an occurrence changed itself (see {@link SeriesFields}), kept when the series is edited. */
+  List<String> overrides = List.of();
+  /** null, "cancelled" or "postponed". */
+  String statusDetail;
   /** Writes that changed the event since it was created (the SEQUENCE of its iCalendar form); not a stored value. */
   long revision;
   Map<String, Translation> translations = new LinkedHashMap<>();
@@ -49,6 +61,16 @@ final class Event {
   /** The status that permissions look at: for a trashed event, the one it had before (§4.4). */
   String effectiveStatus() {
     return Status.TRASH.equals(status) && statusBeforeTrash != null ? statusBeforeTrash : status;
+  }
+
+  /** The row that holds a series' rule (and is its first occurrence). */
+  boolean isSeries() {
+    return seriesId != null && seriesId == id;
+  }
+
+  /** A later occurrence of a series, whose shared fields follow the series. */
+  boolean isOccurrence() {
+    return seriesId != null && seriesId != id;
   }
 
   boolean hasPassword() {
@@ -89,6 +111,12 @@ final class Event {
     copy.featured = featured;
     copy.postParent = postParent;
     copy.revision = revision;
+    copy.seriesId = seriesId;
+    copy.originalStart = originalStart;
+    copy.recurrence = recurrence;
+    copy.expandedUntil = expandedUntil;
+    copy.overrides = overrides;
+    copy.statusDetail = statusDetail;
     copy.translations = new LinkedHashMap<>(translations);
     copy.venueIds = new ArrayList<>(venueIds);
     copy.organizerIds = new ArrayList<>(organizerIds);
@@ -101,7 +129,8 @@ final class Event {
   List<Object> storedValues() {
     return java.util.Arrays.asList(author, status, statusBeforeTrash, dateUtc, image, website, startUtc, endUtc,
         startLocal, endLocal, timezone, allDay, password, cost, showMap, showMapLink, hideFromListings, sticky,
-        featured, postParent, translations, venueIds, organizerIds, categoryIds, tagIds);
+        featured, postParent, translations, venueIds, organizerIds, categoryIds, tagIds, seriesId, originalStart,
+        recurrence, expandedUntil, overrides, statusDetail);
   }
 
   boolean sameStoredValues(Event other) {

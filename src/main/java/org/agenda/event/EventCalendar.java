@@ -33,6 +33,7 @@ import net.fortuna.ical4j.model.property.Location;
 import net.fortuna.ical4j.model.property.Organizer;
 import net.fortuna.ical4j.model.property.ProdId;
 import net.fortuna.ical4j.model.property.Sequence;
+import net.fortuna.ical4j.model.property.Status;
 import net.fortuna.ical4j.model.property.Summary;
 import net.fortuna.ical4j.model.property.Uid;
 import net.fortuna.ical4j.model.property.Url;
@@ -87,8 +88,15 @@ final class EventCalendar {
    * The calendar named {@code name} of these events, in list order, as the request shows them (its language and
    * URLs); {@code omitted} matching events were left out (then said in {@value #OMITTED_PROPERTY}). A calendar
    * without events holds the VTIMEZONE of the site time zone as it is today: RFC 5545 wants one component at least.
+   *
+   * <p>An event of a series is shown through its series: one VEVENT with the series' RRULE, RDATE and EXDATE (its
+   * DTSTART the series' first start, always in its time zone so that the rule keeps the wall-clock time), and a
+   * VEVENT with the series' UID and a RECURRENCE-ID for each occurrence that differs from the rule (moved, its own
+   * text or links, cancelled or postponed), so that calendar apps show the occurrences the API lists. With
+   * {@code occurrenceAlone} an occurrence is shown alone, as a single event (the form of one occurrence).
    */
-  String render(String name, List<Event> events, EventView.Related related, ApiRequest request, int omitted) {
+  String render(String name, List<Event> events, EventView.Related related, ApiRequest request, int omitted,
+      boolean occurrenceAlone) {
     String requestLanguage = request.language();
     Urls urls = request.urls();
     var zones = new CalendarZones();
@@ -98,11 +106,21 @@ final class EventCalendar {
     }
     var vevents = new ArrayList<VEvent>();
     String host = host(urls);
+    var seriesShown = new java.util.HashSet<Long>();
     for (Event event : events) {
-      String textLanguage = languages.textLanguage(requestLanguage, event.translations.keySet()).orElseThrow();
-      ObjectNode shown = view.render(event, new EventView.Shape(textLanguage, false, false), requestLanguage, urls,
-          related);
-      vevents.add(vevent(event, shown, host, zones));
+      if (event.seriesId != null && !occurrenceAlone) {
+        // a series is one VEVENT with its rule, its changed occurrences VEVENTs with a RECURRENCE-ID
+        var series = related.series().get(event.seriesId);
+        if (series == null) continue;
+        if (seriesShown.add(event.seriesId)) {
+          vevents.add(vevent(series.event(), shown(series.event(), request, related), host, zones, null));
+        }
+        if (event.isOccurrence() && (!event.overrides.isEmpty() || event.statusDetail != null)) {
+          vevents.add(vevent(event, shown(event, request, related), host, zones, series.event()));
+        }
+        continue;
+      }
+      vevents.add(vevent(event, shown(event, request, related), host, zones, null));
     }
     Calendar calendar = new Calendar();
     calendar.add(new ProdId(PRODID));
@@ -129,14 +147,24 @@ final class EventCalendar {
     return host == null ? "localhost" : host.toLowerCase(Locale.ROOT);
   }
 
-  private VEvent vevent(Event event, ObjectNode shown, String host, CalendarZones zones) {
+  private ObjectNode shown(Event event, ApiRequest request, EventView.Related related) {
+    String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
+    return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
+        related);
+  }
+
+  /** {@code exceptionOf}: for an occurrence shown as an exception of its series, the series; else null. */
+  private VEvent vevent(Event event, ObjectNode shown, String host, CalendarZones zones, Event exceptionOf) {
     VEvent vevent = new VEvent(false);
-    vevent.add(new Uid("event-" + event.id + "@" + host));
+    vevent.add(new Uid("event-" + (exceptionOf != null ? exceptionOf.id : event.id) + "@" + host));
     Instant modified = Instant.ofEpochSecond(event.modifiedUtc);
     vevent.add(new DtStamp(modified));
     vevent.add(new Sequence((int) Math.min(event.revision, MAX_SEQUENCE)));
     vevent.add(new LastModified(modified));
-    addDates(vevent, event, zones);
+    addDates(vevent, event, zones, event.isSeries());
+    if (event.isSeries()) CalendarRules.addRule(vevent, event, zones);
+    if (exceptionOf != null) CalendarRules.addRecurrenceId(vevent, event, zones);
+    if ("cancelled".equals(event.statusDetail)) vevent.add(new Status(Status.VALUE_CANCELLED));
     vevent.add(new Summary(text(shown.path("title").asText())));
     String description = text(PlainText.fromHtmlWithBreaks(shown.path("description").asText()));
     if (description.isEmpty()) description = text(PlainText.fromHtmlWithBreaks(shown.path("excerpt").asText()));
@@ -153,7 +181,8 @@ final class EventCalendar {
     return vevent;
   }
 
-  private static void addDates(VEvent vevent, Event event, CalendarZones zones) {
+  /** {@code series}: DTSTART and DTEND in the event's zone whenever it has one, as an RRULE needs. */
+  private static void addDates(VEvent vevent, Event event, CalendarZones zones, boolean series) {
     if (event.allDay) {
       // stored as 00:00:00 of the first day to 23:59:59 of the last (§8.5); DTEND is the day after, exclusive
       vevent.add(new DtStart<>(LocalDate.parse(event.startLocal.substring(0, 10))));
@@ -163,7 +192,8 @@ final class EventCalendar {
     Instant start = Instant.ofEpochSecond(event.startUtc);
     Instant end = Instant.ofEpochSecond(event.endUtc);
     EventTimezone zone = EventView.zone(event);
-    if (!(zone.zoneId() instanceof ZoneOffset) && !twice(start, zone.zoneId()) && !twice(end, zone.zoneId())) {
+    if (!(zone.zoneId() instanceof ZoneOffset)
+        && (series || !twice(start, zone.zoneId()) && !twice(end, zone.zoneId()))) {
       zones.use(zone, start, end);
       vevent.add(inZone(new DtStart<>(ZonedDateTime.ofInstant(start, zone.zoneId())), zones));
       vevent.add(inZone(new DtEnd<>(ZonedDateTime.ofInstant(end, zone.zoneId())), zones));
@@ -183,7 +213,7 @@ final class EventCalendar {
   }
 
   /** The property, resolving its TZID through the calendar's zones (the JDK's). */
-  private static <T extends Temporal, P extends DateProperty<T>> P inZone(P property, CalendarZones zones) {
+  static <T extends Temporal, P extends DateProperty<T>> P inZone(P property, CalendarZones zones) {
     property.setTimeZoneRegistry(zones);
     return property;
   }

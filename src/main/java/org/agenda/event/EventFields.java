@@ -8,6 +8,7 @@ import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
 import org.agenda.http.Raw;
 import org.agenda.record.CommonFields;
+import org.agenda.series.Recurrence;
 import org.agenda.text.PlainText;
 import org.agenda.time.EventTimezone;
 
@@ -60,7 +61,43 @@ final class EventFields {
         .describe("Organizer ids (a list, comma-separated, or objects with an id); empty removes all."));
     fields.add(Param.integer("post_parent").writeField().nullClears()
         .describe("Id of the parent event; 0 removes the parent."));
+    fields.add(Param.custom("recurrence", EventFields::recurrence).emptyClears().nullClears()
+        .describe("Makes the event a series: RFC 5545 lines (RRULE:…, RDATE:…, EXDATE:…) as in Google Calendar, "
+            + "read in the event time zone; start_date and end_date are the first occurrence. At most "
+            + Recurrence.MAX_OCCURRENCES + " occurrences, no more often than daily; an open-ended rule is expanded "
+            + Recurrence.HORIZON.getYears() + " years ahead. Only on the series; [] or null makes it a single event."));
+    fields.add(Param.oneOf("status_detail", STATUS_DETAILS).emptyClears().nullClears()
+        .describe("cancelled or postponed: the event (often one occurrence of a series) takes place as "
+            + "announced no more; empty clears it."));
     return List.copyOf(fields);
+  }
+
+  /** The values of {@code status_detail} (schema.org eventStatus EventCancelled, EventPostponed). */
+  static final List<String> STATUS_DETAILS = List.of("cancelled", "postponed");
+  private static final int MAX_RECURRENCE_LINES = 100;
+  private static final int MAX_RECURRENCE_LINE_LENGTH = 2_000;
+
+  /** Lines as a list of strings, or one string with a line per row (a form field). */
+  private static Object recurrence(Raw raw) {
+    JsonNode node = raw.node();
+    var lines = new ArrayList<String>();
+    Iterable<JsonNode> items = node.isArray() ? node : List.of(node);
+    for (JsonNode item : items) {
+      if (!item.isTextual()) throw new ParamProblem("rest_invalid_type", "recurrence must be a list of strings.");
+      for (String line : item.asText().split("\\R")) {
+        if (!line.isBlank()) lines.add(line.trim());
+      }
+    }
+    if (lines.size() > MAX_RECURRENCE_LINES) {
+      throw new ParamProblem("rest_too_long", "recurrence must have at most " + MAX_RECURRENCE_LINES + " lines.");
+    }
+    for (String line : lines) {
+      if (line.length() > MAX_RECURRENCE_LINE_LENGTH) {
+        throw new ParamProblem("rest_too_long", "each recurrence line must be at most " + MAX_RECURRENCE_LINE_LENGTH
+            + " characters.");
+      }
+    }
+    return lines.isEmpty() ? Param.CLEAR : List.copyOf(lines);
   }
 
   private static String flagDescription(String flag) {

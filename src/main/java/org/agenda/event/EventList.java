@@ -95,6 +95,9 @@ final class EventList {
         "Events starting on or after this moment (default: start of today, site time zone).",
         "Events ending on or before this moment (default: end of the day 24 months after today).",
         "Unlocks protected events with this password."));
+    params.add(Param.bool("hide_subsequent_recurrences").defaultValue(false)
+        .describe("true: of each series, only its first occurrence among the events selected (the first coming one "
+            + "in the default window)."));
     return params;
   }
 
@@ -136,7 +139,7 @@ final class EventList {
         Param.number("geoloc_radius").range(BigDecimal.ZERO, new BigDecimal("20000"), true).defaultValue(10)
             .describe("Radius in kilometres around the centre."),
         Param.listOf("include", Param.Type.INTEGER).describe("Only these event ids; date filters are ignored."),
-        Param.integer("post_parent").describe("Events whose parent is this event."),
+        Param.integer("post_parent").describe("Events whose parent is this event; a series' id lists its later occurrences."),
         Param.custom("ticketed", EventList::ticketed).describe("Ticketing is not supported: only false is accepted."),
         Param.string("password").maxLength(255).describe(password)));
     filters.addAll(ModifiedFilter.params("Events"));
@@ -396,7 +399,21 @@ final class EventList {
     if (resolved.withinRadius != null) {
       condition = condition.and(resolved.withinRadius.isEmpty() ? falseCondition() : atVenues(resolved.withinRadius));
     }
+    if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) condition = firstOfEachSeries(condition);
     return condition;
+  }
+
+  /**
+   * Of the events that meet {@code condition}, a single event and the first occurrence (in list order) of each
+   * series: the others are ranked after it within their series.
+   */
+  private static Condition firstOfEachSeries(Condition condition) {
+    Field<Long> rankedId = field(name("ranked_id"), Long.class);
+    Field<Integer> rank = field(name("series_rank"), Integer.class);
+    var ranked = select(EVENT_ID.as(rankedId.getName()),
+        rowNumber().over(partitionBy(coalesce(SERIES_ID, EVENT_ID)).orderBy(START_UTC, EVENT_ID)).as(rank.getName()))
+        .from(EVENTS).crossJoin(RECORDS).where(EVENT_ID.eq(ID).and(condition)).asTable("ranked");
+    return condition.and(ID.in(select(rankedId).from(ranked).where(rank.eq(1))));
   }
 
   /** Non-trashed venues linked to the event being filtered (a correlated sub-query). */
@@ -491,6 +508,7 @@ final class EventList {
     }
     if (request.has("include")) values.put("include", joined(request.list("include")));
     if (request.has("post_parent")) values.put("post_parent", request.integer("post_parent").toString());
+    if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) values.put("hide_subsequent_recurrences", "true");
     ModifiedFilter.of(request, config.timezone()).putNavigation(values, config.timezone());
     if (request.languageGiven()) values.put("translation_language", request.language());
     return values;

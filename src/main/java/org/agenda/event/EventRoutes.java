@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import org.agenda.config.Config;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
@@ -22,10 +23,13 @@ import org.agenda.i18n.Languages;
 import org.agenda.organizer.Organizers;
 import org.agenda.record.Access;
 import org.agenda.record.FuturePublisher;
+import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.Translations;
+import org.agenda.series.Recurrence;
+import org.agenda.series.RecurrenceException;
 import org.agenda.user.Role;
 import org.agenda.venue.Venues;
 import org.jooq.DSLContext;
@@ -102,6 +106,10 @@ public final class EventRoutes {
           Endpoint.read(List.of(target, password), targetCheck, this::read),
           Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
                   Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher)."),
+                  Param.bool("following").defaultValue(false).describe("On an occurrence of a series: end the series "
+                      + "before it (this occurrence and the following ones are deleted; the rule gets an UNTIL). "
+                      + "Without it, deleting an occurrence excludes its date (an EXDATE). On the series itself, "
+                      + "deleting acts on the whole series either way."),
                   Param.string("password").maxLength(255).describe("Accepted for compatibility; has no effect.")),
               targetCheck, this::delete),
           Endpoint.write(UPDATE_METHODS, Role.CONTRIBUTOR, List.copyOf(update), writeCheck, this::update)));
@@ -214,17 +222,19 @@ public final class EventRoutes {
   private ApiResponse readCalendar(ApiRequest request) {
     Readable found = readable(request);
     Event event = found.event();
-    var related = view.related(database.dsl(), found.version(), List.of(event), request.language(), request.urls(),
-        false);
     String name = event.translations.get(found.textLanguage()).name();
-    return ApiResponse.text(200, calendar.render(name, List.of(event), related, request, 0),
+    var shown = new ArrayList<Event>(List.of(event));
+    // a series with its occurrences: those that differ from its rule are its exceptions
+    if (event.isSeries()) shown.addAll(EventStore.findAll(database.dsl(), EventStore.occurrenceIds(database.dsl(), event.id)));
+    var related = view.related(database.dsl(), found.version(), shown, request.language(), request.urls(), false);
+    return ApiResponse.text(200, calendar.render(name, shown, related, request, 0, event.isOccurrence()),
         EventCalendar.MEDIA_TYPE);
   }
 
   /** {@code GET /events.ics}: the list's events as one feed (see {@link EventList#feed}). */
   private ApiResponse feed(ApiRequest request) {
     EventList.Feed feed = list.feed(request);
-    String body = calendar.render("Agenda", feed.events(), feed.related(), request, feed.omitted());
+    String body = calendar.render("Agenda", feed.events(), feed.related(), request, feed.omitted(), false);
     return ApiResponse.text(200, body, EventCalendar.MEDIA_TYPE)
         .header("X-Cal-Total", Integer.toString(feed.total()))
         .header("X-Cal-Omitted", Integer.toString(feed.omitted()));
@@ -235,11 +245,16 @@ public final class EventRoutes {
     Event created = database.transaction(dsl -> {
       Event event = write.create(request);
       links.apply(dsl, request, event);
+      boolean series = request.has("recurrence") && !request.isCleared("recurrence");
+      if (series) event.recurrence = request.list("recurrence");
+      if (series) seriesRule(event);
       event.id = EventStore.insertRecord(dsl, event);
       event.translations.put(request.language(),
           RecordWrites.textAfterWrite(dsl, request.params(), request.language(), EventStore.RECORD_TYPE, "title",
               event.id, null));
+      EventSeries.Expansion expansion = series ? asSeries(event, request) : null;
       EventStore.insertRest(dsl, event);
+      if (series) EventSeries.sync(dsl, event, expansion, request.now());
       return event;
     });
     if (Status.FUTURE.equals(created.status)) publisher.scheduled(created.dateUtc);
@@ -249,13 +264,42 @@ public final class EventRoutes {
 
   private ApiResponse update(ApiRequest request) {
     Event updated = database.transaction(dsl -> {
+      lockSeriesOf(dsl, request);
       Event stored = target(dsl, request, true);
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())) throw ApiError.forbidden();
       Access.requireAuthorRight(request.caller(), request.integer("author"));
       Event event = write.update(request, stored, dsl);
       links.apply(dsl, request, event);
-      if (!event.sameStoredValues(stored)) event.modifiedUtc = request.now().getEpochSecond();
-      if (!event.sameStoredValues(stored)) EventStore.update(dsl, stored, event);
+      if (stored.isOccurrence()) {
+        // the status follows the series: a write that does not name it leaves it as the series set it
+        if (!request.has("status")) {
+          event.status = stored.status;
+          event.statusBeforeTrash = stored.statusBeforeTrash;
+        }
+        String wide = request.has("recurrence") ? "recurrence" : EventSeries.seriesWideChange(stored, event);
+        if (wide != null) {
+          throw Invalid.single(wide, "series_field_of_occurrence", wide + " belongs to the whole series: change it "
+              + "on the series, event " + stored.seriesId + ".");
+        }
+        event.overrides = EventSeries.overridesAfter(stored, event);
+      } else if (request.has("recurrence")) {
+        event.recurrence = request.isCleared("recurrence") ? null : request.list("recurrence");
+      }
+      if (event.recurrence != null) seriesRule(event);
+      boolean changed = !event.sameStoredValues(stored);
+      if (!changed) return event;
+      event.modifiedUtc = request.now().getEpochSecond();
+      if (event.recurrence == null && stored.isSeries()) {
+        event.seriesId = null;
+        event.originalStart = null;
+        event.expandedUntil = null;
+        for (Event occurrence : EventStore.findAll(dsl, EventStore.occurrenceIds(dsl, stored.id))) {
+          EventStore.delete(dsl, occurrence);
+        }
+      }
+      EventSeries.Expansion expansion = event.recurrence != null ? asSeries(event, request) : null;
+      EventStore.update(dsl, stored, event);
+      if (expansion != null) EventSeries.sync(dsl, event, expansion, request.now());
       return event;
     });
     if (Status.FUTURE.equals(updated.status)) publisher.scheduled(updated.dateUtc);
@@ -265,10 +309,18 @@ public final class EventRoutes {
   private ApiResponse delete(ApiRequest request) {
     boolean force = Boolean.TRUE.equals(request.bool("force"));
     Event deleted = database.transaction(dsl -> {
+      lockSeriesOf(dsl, request);
       Event stored = target(dsl, request, true);
       if (!Access.canEdit(request.caller(), stored.author, stored.effectiveStatus())
           || force && !request.caller().atLeast(Role.EDITOR)) {
         throw ApiError.forbidden();
+      }
+      if (stored.isOccurrence()) {
+        if (Status.TRASH.equals(stored.status) && !force) {
+          throw new ApiError(410, "event-is-in-trash", "The event is already trashed");
+        }
+        leaveSeries(dsl, request, stored);
+        return stored;
       }
       if (force) {
         EventStore.delete(dsl, stored);
@@ -281,10 +333,69 @@ public final class EventRoutes {
       trashed.statusBeforeTrash = stored.status;
       trashed.status = Status.TRASH;
       trashed.modifiedUtc = request.now().getEpochSecond();
+      EventSeries.Expansion expansion = trashed.isSeries() ? asSeries(trashed, request) : null;
       EventStore.update(dsl, stored, trashed);
+      if (expansion != null) EventSeries.sync(dsl, trashed, expansion, request.now());
       return trashed;
     });
     return ApiResponse.ok(render(deleted, request));
+  }
+
+  /**
+   * Deletes an occurrence from its series: its date becomes an EXDATE of the rule, or with {@code following} the
+   * rule ends before it (UNTIL), so that this occurrence (and the following ones) leave the expansion.
+   */
+  private void leaveSeries(DSLContext dsl, ApiRequest request, Event occurrence) {
+    Event series = EventStore.lookup(dsl, occurrence.seriesId).event();
+    var start = EventSeries.local(occurrence.originalStart);
+    Event after = series.copy();
+    after.recurrence = checked(() -> {
+      Recurrence rule = EventSeries.recurrence(series);
+      return (Boolean.TRUE.equals(request.bool("following")) ? rule.endingBefore(start) : rule.excluding(start)).lines();
+    });
+    after.modifiedUtc = request.now().getEpochSecond();
+    EventSeries.Expansion expansion = asSeries(after, request);
+    EventStore.update(dsl, series, after);
+    EventSeries.sync(dsl, after, expansion, request.now());
+  }
+
+  /** Checks the recurrence of an event that is to be a series, and stores its lines normalised. */
+  private static void seriesRule(Event event) {
+    event.recurrence = checked(() -> EventSeries.recurrence(event).lines());
+  }
+
+  /**
+   * Makes {@code event} (with its id and a checked recurrence) the row of its series, expanded as of now: what
+   * {@link EventSeries#sync} makes of its occurrences once the row is written.
+   */
+  private static EventSeries.Expansion asSeries(Event event, ApiRequest request) {
+    event.seriesId = event.id;
+    event.originalStart = event.startLocal;
+    event.overrides = List.of();
+    EventSeries.Expansion expansion = checked(() -> EventSeries.expand(event, EventSeries.recurrence(event),
+        request.now()));
+    event.expandedUntil = expansion.expandedUntil();
+    return expansion;
+  }
+
+  /** A recurrence that cannot be served answers 400 with its detail code (contract error shape). */
+  private static <T> T checked(Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (RecurrenceException e) {
+      throw Invalid.single("recurrence", e.code(), e.getMessage());
+    }
+  }
+
+  /**
+   * Before a write of an occurrence locks the occurrence, it locks its series: writes of a series and of its
+   * occurrences then take their locks in one order (series first) and apply one after the other.
+   */
+  private void lockSeriesOf(DSLContext dsl, ApiRequest request) {
+    long id = targetId(request);
+    Long series = dsl.select(EventTables.SERIES_ID).from(RecordTables.EVENTS).where(RecordTables.EVENT_ID.eq(id))
+        .fetchOne(EventTables.SERIES_ID);
+    if (series != null && series != id) Records.lockForWrite(dsl, series);
   }
 
   /**

@@ -83,7 +83,17 @@ final class EventSchemas {
     keys.always("venue", oneOf("The linked venue when there is exactly one; otherwise an array of venues ([] for none).",
         ref("Venue"), arrayOf(ref("Venue"), null)));
     keys.always("organizer", arrayOf(ref("Organizer"), "Linked organizers in link order."));
-    keys.always("post_parent", integer("Id of the parent event, 0 if none."));
+    keys.always("post_parent", integer("Id of the parent event, 0 if none; the series' id on its later occurrences."));
+    keys.optional("series_id", integer("The series the event belongs to: its id, on the series itself (its first "
+        + "occurrence) and on each occurrence. Only on events of a series."));
+    keys.optional("original_start_date", dateTime("The occurrence's start in the rule, wall clock in the event time "
+        + "zone: its key in the series, kept when the occurrence is moved. Only on events of a series."));
+    keys.optional("recurrence", arrayOf(string(null), "The RFC 5545 lines of the series (RRULE, RDATE, EXDATE), "
+        + "normalised. Only on the series itself."));
+    keys.optional("recurrence_text", string("The series' rule as a sentence in the request language. Only on events "
+        + "of a series."));
+    keys.optional("status_detail", enumOf(EventFields.STATUS_DETAILS, "The event is cancelled or postponed (schema.org "
+        + "eventStatus). Only when set."));
     keys.always("language", string("The language of the text returned (T, §3.3)."));
     keys.always("translations", ref("Translations"));
     keys.optional("json_ld", ref("EventJsonLd"));
@@ -130,7 +140,15 @@ final class EventSchemas {
     }
     keys.optional("offers", offer.object("Present when the cost holds a number."));
     keys.always("performer", string(null));
-    return keys.object("schema.org Event of a single event read (§5.10).");
+    var series = new Keys();
+    series.always("@type", constant("EventSeries"));
+    series.always("@id", string("The series' REST URL."));
+    series.always("name", string("The series' title."));
+    series.always("url", string("The series' public web page."));
+    keys.optional("superEvent", series.object("The series of an event that belongs to one (its first occurrence "
+        + "included)."));
+    return keys.object("schema.org Event of a single event read (§5.10); eventStatus is EventCancelled or "
+        + "EventPostponed as status_detail says, else EventScheduled.");
   }
 
   /** The body of an iCalendar answer, for /doc: a text, not JSON. */

@@ -41,7 +41,8 @@ final class EventStore {
 
   private static final List<Field<?>> COLUMNS = List.of(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC, MODIFIED_UTC,
       IMAGE, WEBSITE, START_UTC, END_UTC, START_LOCAL, END_LOCAL, TIMEZONE, ALL_DAY, PASSWORD, COST, SHOW_MAP,
-      SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT, REVISION);
+      SHOW_MAP_LINK, HIDE_FROM_LISTINGS, STICKY, FEATURED, POST_PARENT, REVISION, SERIES_ID, ORIGINAL_START, RECURRENCE,
+      EXPANDED_UNTIL, OVERRIDES, STATUS_DETAIL);
 
   /** The events with these ids, in the given order, in three queries whatever the count. */
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
@@ -151,7 +152,7 @@ final class EventStore {
     event.timezone = row.get(TIMEZONE);
     event.allDay = row.get(ALL_DAY) == 1;
     event.password = row.get(PASSWORD);
-    event.cost = parseCost(row.get(COST));
+    event.cost = parseList(row.get(COST));
     event.showMap = row.get(SHOW_MAP) == 1;
     event.showMapLink = row.get(SHOW_MAP_LINK) == 1;
     event.hideFromListings = row.get(HIDE_FROM_LISTINGS) == 1;
@@ -159,22 +160,31 @@ final class EventStore {
     event.featured = row.get(FEATURED) == 1;
     event.postParent = row.get(POST_PARENT);
     event.revision = row.get(REVISION);
+    event.seriesId = row.get(SERIES_ID);
+    event.originalStart = row.get(ORIGINAL_START);
+    String recurrence = row.get(RECURRENCE);
+    event.recurrence = recurrence == null ? null : parseList(recurrence);
+    event.expandedUntil = row.get(EXPANDED_UNTIL);
+    event.overrides = parseList(row.get(OVERRIDES));
+    event.statusDetail = row.get(STATUS_DETAIL);
     return event;
   }
 
-  private static List<String> parseCost(String stored) {
+  /** A stored JSON array of strings (cost, recurrence, overrides); null is the empty list. */
+  private static List<String> parseList(String stored) {
     if (stored == null) return List.of();
     try {
       return List.copyOf(Json.MAPPER.readValue(stored, new TypeReference<List<String>>() {}));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("stored cost is not a JSON array", e);
+      throw new IllegalStateException("stored value is not a JSON array", e);
     }
   }
 
-  private static String costText(List<String> cost) {
-    if (cost.isEmpty()) return null;
+  /** A list as stored: a JSON array, or null for the empty list. */
+  private static String listText(List<String> values) {
+    if (values == null || values.isEmpty()) return null;
     try {
-      return Json.MAPPER.writeValueAsString(cost);
+      return Json.MAPPER.writeValueAsString(values);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
@@ -197,7 +207,7 @@ final class EventStore {
         .execute();
     for (Translation text : event.translations.values()) Translations.save(dsl, RECORD_TYPE, event.id, text, false);
     writeLinks(dsl, event);
-    TermCounts.eventChanged(dsl, List.of(), false, terms(event), isPublished(event));
+    TermCounts.eventChanged(dsl, List.of(), false, terms(event), counted(event));
   }
 
   /** Writes {@code after} over {@code before} (the event as stored, locked), one revision later. */
@@ -214,7 +224,7 @@ final class EventStore {
       deleteLinks(dsl, after.id);
       writeLinks(dsl, after);
     }
-    TermCounts.eventChanged(dsl, terms(before), isPublished(before), terms(after), isPublished(after));
+    TermCounts.eventChanged(dsl, terms(before), counted(before), terms(after), counted(after));
   }
 
   private static List<Long> terms(Event event) {
@@ -223,8 +233,9 @@ final class EventStore {
     return terms;
   }
 
-  private static boolean isPublished(Event event) {
-    return Status.PUBLISH.equals(event.status);
+  /** Whether the event counts for its terms (§5.8): published, and not a later occurrence (a series counts once). */
+  private static boolean counted(Event event) {
+    return Status.PUBLISH.equals(event.status) && !event.isOccurrence();
   }
 
   private static Map<Field<?>, Object> eventValues(Event event) {
@@ -236,13 +247,19 @@ final class EventStore {
     values.put(TIMEZONE, event.timezone);
     values.put(ALL_DAY, flag(event.allDay));
     values.put(PASSWORD, event.password);
-    values.put(COST, costText(event.cost));
+    values.put(COST, listText(event.cost));
     values.put(SHOW_MAP, flag(event.showMap));
     values.put(SHOW_MAP_LINK, flag(event.showMapLink));
     values.put(HIDE_FROM_LISTINGS, flag(event.hideFromListings));
     values.put(STICKY, flag(event.sticky));
     values.put(FEATURED, flag(event.featured));
     values.put(POST_PARENT, event.postParent);
+    values.put(SERIES_ID, event.seriesId);
+    values.put(ORIGINAL_START, event.originalStart);
+    values.put(RECURRENCE, listText(event.recurrence));
+    values.put(EXPANDED_UNTIL, event.expandedUntil);
+    values.put(OVERRIDES, listText(event.overrides));
+    values.put(STATUS_DETAIL, event.statusDetail);
     return values;
   }
 
@@ -269,11 +286,23 @@ final class EventStore {
     dsl.deleteFrom(EVENT_TERMS).where(ET_EVENT.eq(id)).execute();
   }
 
-  /** Permanent delete: children lose their parent (§4.9); translations and links go with the record. */
+  /**
+   * Permanent delete: a series' occurrences go with it; other children lose their parent (§4.9); translations and
+   * links go with the record.
+   */
   static void delete(DSLContext dsl, Event stored) {
+    if (stored.isSeries()) {
+      for (Long occurrence : occurrenceIds(dsl, stored.id)) Records.delete(dsl, occurrence);
+    }
     dsl.update(EVENTS).set(POST_PARENT, 0L).where(POST_PARENT.eq(stored.id)).execute();
-    TermCounts.eventChanged(dsl, terms(stored), isPublished(stored), List.of(), false);
+    TermCounts.eventChanged(dsl, terms(stored), counted(stored), List.of(), false);
     Records.delete(dsl, stored.id);
+  }
+
+  /** The later occurrences of a series, by id. */
+  static List<Long> occurrenceIds(DSLContext dsl, long seriesId) {
+    return dsl.select(EVENT_ID).from(EVENTS).where(SERIES_ID.eq(seriesId).and(EVENT_ID.ne(seriesId)))
+        .orderBy(EVENT_ID).fetch(EVENT_ID);
   }
 
   /** Ids of the event and all its descendants, for the cycle check of {@code post_parent}. */

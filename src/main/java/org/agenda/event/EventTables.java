@@ -31,6 +31,14 @@ final class EventTables {
   /** Adds one with every write that changes the event (V9): the SEQUENCE of its iCalendar form. */
   static final Field<Long> REVISION = field(name("events", "revision"), Long.class);
 
+  /** Series (V10): see V10__event_series.sql. */
+  static final Field<Long> SERIES_ID = RecordTables.EVENT_SERIES_ID;
+  static final Field<String> ORIGINAL_START = field(name("events", "original_start"), String.class);
+  static final Field<String> RECURRENCE = field(name("events", "recurrence"), String.class);
+  static final Field<Long> EXPANDED_UNTIL = field(name("events", "expanded_until"), Long.class);
+  static final Field<String> OVERRIDES = field(name("events", "overrides"), String.class);
+  static final Field<String> STATUS_DETAIL = field(name("events", "status_detail"), String.class);
+
   static final Table<Record> EVENT_VENUES = RecordTables.VENUE_LINKS.table();
   static final Field<Long> EV_EVENT = RecordTables.VENUE_LINKS.event();
   static final Field<Long> EV_VENUE = RecordTables.VENUE_LINKS.target();

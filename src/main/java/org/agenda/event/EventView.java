@@ -24,6 +24,8 @@ import org.agenda.record.RecordKind;
 import org.agenda.record.RecordView;
 import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
+import org.agenda.series.Recurrence;
+import org.agenda.series.RecurrenceException;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
 import org.agenda.text.PlainText;
@@ -54,8 +56,15 @@ final class EventView {
     this.organizerLoader = loaders.of(20_000, organizers::load);
   }
 
-  /** What events embed, loaded for a whole page at once: terms, venue and organizer objects by id. */
-  record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers) {}
+  /**
+   * What events embed, loaded for a whole page at once: terms, venue and organizer objects by id, and the series
+   * (with their parsed rules) of the events that belong to one.
+   */
+  record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers,
+      Map<Long, Series> series) {}
+
+  /** A series as its events show it: the series row and its rule. */
+  record Series(Event event, Recurrence rule) {}
 
   /** {@code version}: of {@link org.agenda.db.Database#versionOf}, for {@code dsl}. */
   Related related(DSLContext dsl, Long version, Collection<Event> events, String requestLanguage, Urls urls,
@@ -63,15 +72,33 @@ final class EventView {
     Set<Long> termIds = new LinkedHashSet<>();
     Set<Long> venueIds = new LinkedHashSet<>();
     Set<Long> organizerIds = new LinkedHashSet<>();
+    Map<Long, Event> seriesRows = new HashMap<>();
+    Set<Long> seriesIds = new LinkedHashSet<>();
     for (Event event : events) {
+      if (event.isSeries()) seriesRows.put(event.id, event);
+      if (event.seriesId != null) seriesIds.add(event.seriesId);
       termIds.addAll(event.categoryIds);
       termIds.addAll(event.tagIds);
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
+    seriesIds.removeAll(seriesRows.keySet());
+    EventStore.findAll(dsl, List.copyOf(seriesIds)).forEach(row -> seriesRows.put(row.id, row));
+    Map<Long, Series> series = new HashMap<>();
+    seriesRows.forEach((id, row) -> series.put(id, new Series(row, parsedRule(row))));
     return new Related(terms.load(dsl, version, termIds),
         embedded(venues, venueLoader.load(dsl, version, venueIds), requestLanguage, urls, withJsonLd),
-        embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls, withJsonLd));
+        embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls, withJsonLd),
+        series);
+  }
+
+  /** The stored rule of a series row, checked when it was written (null if it no longer parses). */
+  private static Recurrence parsedRule(Event series) {
+    try {
+      return EventSeries.recurrence(series);
+    } catch (RecurrenceException e) {
+      return null;
+    }
   }
 
   /**
@@ -144,9 +171,21 @@ final class EventView {
     ArrayNode organizerNodes = shape.stripped() ? Json.array() : linked(event.organizerIds, related.organizers());
     node.set("organizer", organizerNodes);
     node.put("post_parent", event.postParent);
+    Series series = event.seriesId == null ? null : related.series().get(event.seriesId);
+    if (series != null) {
+      node.put("series_id", event.seriesId);
+      node.put("original_start_date", event.originalStart);
+      if (event.isSeries()) node.set("recurrence", Json.arrayOf(event.recurrence));
+      if (series.rule() != null) node.put("recurrence_text", series.rule().describe(sentenceLanguage(requestLanguage)));
+    }
+    if (event.statusDetail != null) node.put("status_detail", event.statusDetail);
     node.put("language", text.language());
     node.set("translations", RecordView.translations(event.id, event.translations, "events", urls, languages.codes()));
-    if (shape.withJsonLd()) node.set("json_ld", jsonLd(event, text, url, cost, zone, venueNodes, organizerNodes));
+    if (shape.withJsonLd()) {
+      ObjectNode ld = jsonLd(event, text, url, cost, zone, venueNodes, organizerNodes);
+      if (series != null) ld.set("superEvent", superEvent(series.event(), shape.textLanguage(), urls));
+      node.set("json_ld", ld);
+    }
     return node;
   }
 
@@ -218,7 +257,7 @@ final class EventView {
     if (event.image != null) ld.put("image", event.image);
     ld.put("url", url);
     ld.put("eventAttendanceMode", "https://schema.org/OfflineEventAttendanceMode");
-    ld.put("eventStatus", "https://schema.org/EventScheduled");
+    ld.put("eventStatus", eventStatus(event.statusDetail));
     ld.put("startDate", iso(event.startUtc, zone.zoneId()));
     ld.put("endDate", iso(event.endUtc, zone.zoneId()));
     if (!venueNodes.isEmpty()) ld.set("location", withoutContext(venueNodes.get(0).path("json_ld")));
@@ -235,6 +274,34 @@ final class EventView {
     }
     ld.put("performer", "Organization");
     return ld;
+  }
+
+  /** schema.org eventStatus of a {@code status_detail}. */
+  private static String eventStatus(String statusDetail) {
+    if ("cancelled".equals(statusDetail)) return "https://schema.org/EventCancelled";
+    if ("postponed".equals(statusDetail)) return "https://schema.org/EventPostponed";
+    return "https://schema.org/EventScheduled";
+  }
+
+  /**
+   * The series an event belongs to, as schema.org's EventSeries (its first occurrence, the series row, points to it
+   * too): name and page of the series, its rule as the sentence of the text language.
+   */
+  private ObjectNode superEvent(Event series, String textLanguage, Urls urls) {
+    String language = languages.textLanguage(textLanguage, series.translations.keySet())
+        .orElse(series.translations.keySet().iterator().next());
+    Translation text = series.translations.get(language);
+    ObjectNode ld = Json.object();
+    ld.put("@type", "EventSeries");
+    ld.put("@id", urls.record("events", series.id));
+    ld.put("name", text.name());
+    ld.put("url", urls.page(config.permalinks().get("event"), text.language(), text.slug(), series.id));
+    return ld;
+  }
+
+  /** The language of {@code recurrence_text}: the request's, when the sentence exists in it (nl, en, fr). */
+  private static String sentenceLanguage(String requestLanguage) {
+    return List.of("nl", "en", "fr").contains(requestLanguage) ? requestLanguage : "en";
   }
 
   private static String iso(long epochSecond, ZoneId zone) {

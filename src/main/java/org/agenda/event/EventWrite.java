@@ -84,6 +84,9 @@ final class EventWrite {
     if (request.has("hide_from_listings")) event.hideFromListings = request.bool("hide_from_listings");
     if (request.has("sticky")) event.sticky = request.bool("sticky");
     if (request.has("featured")) event.featured = request.bool("featured");
+    if (request.has("status_detail")) {
+      event.statusDetail = request.isCleared("status_detail") ? null : request.string("status_detail");
+    }
     if (request.has("post_parent")) {
       event.postParent = request.isCleared("post_parent") ? 0 : request.integer("post_parent");
     }

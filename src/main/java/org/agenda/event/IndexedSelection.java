@@ -36,10 +36,11 @@ final class IndexedSelection {
       Collection<Long> tags, List<Long> withinRadius, boolean unlockedOnly) {}
 
   /**
-   * The query, or null when the index does not hold what the request asks: a search term shorter than the runs of
-   * characters it indexes, which the database answers.
+   * The query, or null when the index does not hold what the request asks, which the database answers: a search
+   * term shorter than the runs of characters it indexes, or only the first occurrence of each series.
    */
   static Query of(ApiRequest request, Languages languages, ZoneId zone, Filters filters) {
+    if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) return null;
     var query = new BooleanQuery.Builder();
     query.add(term(HIDDEN, NO), Occur.FILTER);
     query.add(visibility(request.caller(), filters.statuses()), Occur.FILTER);

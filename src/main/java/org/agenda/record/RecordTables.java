@@ -42,6 +42,8 @@ public final class RecordTables {
   public static final Field<Long> EVENT_ID = field(name("events", "id"), Long.class);
   public static final Field<Long> EVENT_START_UTC = field(name("events", "start_utc"), Long.class);
   public static final Field<String> EVENT_PASSWORD = field(name("events", "password"), String.class);
+  /** The series of an event (V10): stored term counts count a series once, on its own row. */
+  public static final Field<Long> EVENT_SERIES_ID = field(name("events", "series_id"), Long.class);
 
   /** Lower-cased shared text fields of venues and organizers that their {@code search} looks at (§6.7). */
   public static final Table<Record> SEARCH_FIELDS = table(name("search_fields"));

@@ -31,11 +31,16 @@ public final class TermCounts {
     add(dsl, delta);
   }
 
-  /** Before events of status future dated at or before {@code now} become publish: their terms gain them. */
+  /**
+   * Before events of status future dated at or before {@code now} become publish: their terms gain them. The later
+   * occurrences of a series do not count (a series counts once, on its own row).
+   */
   public static void publishingDue(DSLContext dsl, long now) {
     SortedMap<Long, Integer> gained = new TreeMap<>();
     dsl.select(ET_TERM).from(EVENT_TERMS).join(RecordTables.RECORDS).on(RecordTables.ID.eq(ET_EVENT))
-        .where(RecordTables.STATUS.eq(Status.FUTURE).and(RecordTables.DATE_UTC.le(now)))
+        .join(RecordTables.EVENTS).on(RecordTables.EVENT_ID.eq(ET_EVENT))
+        .where(RecordTables.STATUS.eq(Status.FUTURE).and(RecordTables.DATE_UTC.le(now))
+            .and(RecordTables.EVENT_SERIES_ID.isNull().or(RecordTables.EVENT_SERIES_ID.eq(ET_EVENT))))
         .fetch(ET_TERM).forEach(term -> gained.merge(term, 1, Integer::sum));
     add(dsl, gained);
   }

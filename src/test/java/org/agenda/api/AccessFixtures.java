@@ -64,6 +64,8 @@ final class AccessFixtures {
   private final TestServer.Caller admin;
   private final List<Fixture> toTrash = new ArrayList<>();
   final List<TermFixture> terms = new ArrayList<>();
+  /** The later occurrence of each series fixture: occurrence id → series id. */
+  final java.util.Map<Long, Long> seriesOf = new java.util.HashMap<>();
   private int counter;
 
   AccessFixtures(TestServer server) {
@@ -136,6 +138,36 @@ final class AccessFixtures {
     }
     if (spec.trashedFrom() != null) toTrash.add(fixture);
     return fixture;
+  }
+
+  /**
+   * A series of two (created as {@link #create} makes an event, with its own category and tag, translated) and its
+   * later occurrence, which gets a name, description, excerpt and website of its own in every language, so that
+   * its own markers show where it is shown. The occurrence has the series' status, owner and password, which the
+   * rules then apply to it as to the series; trashing the series (trashPending) trashes it.
+   */
+  List<Fixture> createSeries(Spec spec) {
+    Fixture series = create(spec, "\"recurrence\":[\"RRULE:FREQ=DAILY;COUNT=2\"]", true, true);
+    JsonNode later = expect(200, admin.get(NS + "/events?post_parent=" + series.id()
+        + "&status=publish,future,draft,pending,private")).path("events");
+    assertThat(later.size()).as("the occurrence of " + series).isEqualTo(1);
+    long id = ApiChecks.id(later.get(0));
+    int n = ++counter;
+    String nameMarker = String.format("nm%04dx", n);
+    String bodyMarker = String.format("bd%04dx", n);
+    String slug = null;
+    for (String language : List.of("nl", "en", "fr")) {
+      String own = "{\"title\":" + q(name("events", language, nameMarker)) + ",\"description\":"
+          + q("<p>Text " + language + " " + bodyMarker + "</p>") + (language.equals("nl")
+          ? ",\"excerpt\":" + q("<p>Kort " + bodyMarker + "</p>") + ",\"website\":" + q("https://example.org/" + bodyMarker)
+          : "") + "}";
+      JsonNode text = expect(200, admin.patchJson("/" + language + NS + "/events/" + id, own));
+      if (language.equals("en")) slug = text.path("slug").asText();
+    }
+    seriesOf.put(id, series.id());
+    var occurrence = new Fixture("events", spec.status(), spec.trashedFrom(), spec.password(), spec.owner(), id, slug,
+        nameMarker, bodyMarker, series.venues(), series.organizers(), series.terms());
+    return List.of(series, occurrence);
   }
 
   void trashPending() {

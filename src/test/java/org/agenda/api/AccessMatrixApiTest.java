@@ -105,6 +105,12 @@ class AccessMatrixApiTest {
         add(make.create(Spec.of("events", status, owner).withPassword(PASSWORD), secretLinks, true, true));
       }
     }
+    // series: each with a later occurrence that must answer as its series does (status, owner, password)
+    for (String status : List.of("publish", "draft", "trash:publish")) {
+      make.createSeries(Spec.of("events", status, "au")).forEach(AccessMatrixApiTest::add);
+    }
+    make.createSeries(Spec.of("events", "pending", "co")).forEach(AccessMatrixApiTest::add);
+    make.createSeries(Spec.of("events", "publish", "co").withPassword(PASSWORD)).forEach(AccessMatrixApiTest::add);
     // one published event per status of the editor's venues and organizers, to show what events embed
     List<Fixture> edVenues = fixtures.stream().filter(f -> f.owner().equals("ed") && f.collection().equals("venues")).toList();
     List<Fixture> edOrganizers = fixtures.stream().filter(f -> f.owner().equals("ed") && f.collection().equals("organizers")).toList();
@@ -223,8 +229,10 @@ class AccessMatrixApiTest {
     if (expectAnswer(who, "GET " + path + " of " + f, response, AccessRules.read(who, f, password)) && response.status() == 200) {
       if (route.calendar()) {
         List<VEvent> events = CalendarChecks.events(CalendarChecks.parse(response));
-        check(events.size() == 1 && CalendarChecks.id(events.get(0)) == f.id(), wrong, who, "GET " + path,
-            "answered another calendar");
+        // a series: its VEVENT and one for its occurrence, which differs from the rule (a text of its own)
+        int vevents = make.seriesOf.containsValue(f.id()) ? 2 : 1;
+        check(events.size() == vevents && events.stream().allMatch(e -> CalendarChecks.id(e) == f.id()), wrong, who,
+            "GET " + path, "answered another calendar");
         if (events.size() == 1) checkCalendarEvent(who, events.get(0), f, "GET " + path);
         return;
       }
@@ -426,7 +434,9 @@ class AccessMatrixApiTest {
     int total = route.calendar() ? CalendarChecks.events(CalendarChecks.parse(response)).size()
         : response.json().path("total").asInt();
     String header = response.header("X-Cal-Total");
-    check(total == (found ? 1 : 0) && Objects.equals(header, Integer.toString(total)), total > (found ? 1 : 0) ? leaks : wrong,
+    // a feed that finds an occurrence holds its series too: the series' VEVENT and the occurrence's
+    int vevents = route.calendar() && found && make.seriesOf.containsKey(f.id()) ? 2 : found ? 1 : 0;
+    check(total == vevents && Objects.equals(header, Integer.toString(found ? 1 : 0)), total > vevents ? leaks : wrong,
         who, "GET " + path, "total " + total + " (X-Cal-Total " + header + ") for " + f);
   }
 
@@ -443,7 +453,9 @@ class AccessMatrixApiTest {
       Set<Long> expected = new HashSet<>();
       if (AccessRules.linksVisible(who, event)) {
         for (TermFixture term : make.terms) {
-          if (term.carrier() == event && term.collection().equals(route.collection())) expected.add(term.id());
+          // an occurrence carries the terms of its series
+          boolean carried = term.carrier() == event || term.carrier().id() == make.seriesOf.getOrDefault(event.id(), -1L);
+          if (carried && term.collection().equals(route.collection())) expected.add(term.id());
         }
         for (long linked : AccessFixtures.concat(event.venues(), event.organizers())) {
           Fixture record = byId.get(linked);
@@ -496,9 +508,12 @@ class AccessMatrixApiTest {
     String path = route.path() + (statusParam == null ? "" : "?status=" + statusParam);
     HttpResult response = get(who, path, null);
     if (!expectAnswer(who, "GET " + path, response, Answer.OK)) return;
-    Map<Long, VEvent> shown = CalendarChecks.byId(CalendarChecks.parse(response));
+    var calendar = CalendarChecks.parse(response);
+    Map<Long, VEvent> shown = CalendarChecks.byId(calendar);
     for (Fixture f : fixtures) {
       if (!f.collection().equals(route.collection())) continue;
+      // an occurrence that differs from its series is a VEVENT with the series' UID: counted below
+      if (make.seriesOf.containsKey(f.id())) continue;
       boolean expected = AccessRules.inFeed(who, f, statuses, null);
       boolean found = shown.containsKey(f.id());
       check(found == expected, found ? leaks : wrong, who, "GET " + path, (found ? "shows " : "does not show ") + f);
@@ -506,9 +521,10 @@ class AccessMatrixApiTest {
     }
     long expected = fixtures.stream().filter(f -> f.collection().equals(route.collection())
         && AccessRules.inFeed(who, f, statuses, null)).count();
-    check(shown.size() == expected && Objects.equals(response.header("X-Cal-Total"), Long.toString(expected))
-        && "0".equals(response.header("X-Cal-Omitted")), shown.size() > expected ? leaks : wrong, who, "GET " + path,
-        shown.size() + " events (X-Cal-Total " + response.header("X-Cal-Total") + "), expected " + expected);
+    int vevents = CalendarChecks.events(calendar).size();
+    check(vevents == expected && Objects.equals(response.header("X-Cal-Total"), Long.toString(expected))
+        && "0".equals(response.header("X-Cal-Omitted")), vevents > expected ? leaks : wrong, who, "GET " + path,
+        vevents + " events (X-Cal-Total " + response.header("X-Cal-Total") + "), expected " + expected);
   }
 
   /**
@@ -662,7 +678,9 @@ class AccessMatrixApiTest {
     for (Fixture f : fixtures) {
       boolean readable = AccessRules.canRead(who, f)
           || embeddedInPublicEvents.contains(f.id()) && AccessRules.embeddable(f);
-      boolean textShown = readable && (AccessRules.unlocked(who, f, null) || Objects.equals(unlockedEvent, f.id()));
+      // the password of a series unlocks its occurrences (they have the series' password)
+      boolean textShown = readable && (AccessRules.unlocked(who, f, null) || Objects.equals(unlockedEvent, f.id())
+          || unlockedEvent != null && Objects.equals(unlockedEvent, make.seriesOf.get(f.id())));
       if (!readable && body.contains(f.nameMarker())) shown.add("the name of " + f);
       if (!textShown && body.contains(f.bodyMarker())) shown.add("the protected text of " + f);
     }

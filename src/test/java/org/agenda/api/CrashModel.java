@@ -27,6 +27,8 @@ import org.agenda.support.TestServer;
  */
 final class CrashModel {
   private static final String NS = "/cal/events/v1";
+  /** The events the harness writes and knows: the later occurrences of a series follow it, checked by checkSeries. */
+  private static final String SERIES_OR_SINGLE = "SELECT id FROM events WHERE series_id IS NULL OR series_id = id";
 
   /** An event a writer has reserved, so that no other write changes it while its write is planned and sent. */
   record Claim(long id, EventSnapshot prior) {}
@@ -51,6 +53,7 @@ final class CrashModel {
   private int unansweredCommitted;
   private int lost;
   private int halfWritten;
+  private int seriesChecked;
 
   /** Creates the venues, organizers and categories that writes link to. */
   static CrashModel setUp(TestServer.Caller admin) {
@@ -150,6 +153,25 @@ final class CrashModel {
       halfWritten++;
       findings.add("trial " + trial + ": " + problem);
     }
+    checkSeries(connection, trial);
+  }
+
+  /**
+   * Every series has exactly the occurrences its rule gives (the harness writes "RRULE:FREQ=WEEKLY;COUNT=n" only):
+   * a series write cut off in the middle would leave some of the old ones or only some of the new ones.
+   */
+  private void checkSeries(Connection connection, int trial) throws SQLException {
+    List<String> rows = StoredConsistency.firstColumn(connection, "SELECT s.recurrence || '|' || (SELECT count(*) FROM "
+        + "events o WHERE o.series_id = s.id) || '|' || s.id FROM events s WHERE s.series_id = s.id");
+    seriesChecked += rows.size();
+    for (String row : rows) {
+      String[] parts = row.split("\\|");
+      int count = Integer.parseInt(parts[0].replaceAll(".*COUNT=([0-9]+).*", "$1"));
+      if (count != Integer.parseInt(parts[1])) {
+        halfWritten++;
+        findings.add("trial " + trial + ": series " + parts[2] + " " + parts[0] + " has " + parts[1] + " events");
+      }
+    }
   }
 
   /**
@@ -220,7 +242,7 @@ final class CrashModel {
     for (PlannedWrite create : unansweredCreates) {
       byTitle.put(create.candidate().texts().values().iterator().next().title(), create);
     }
-    for (String stored : StoredConsistency.firstColumn(connection, "SELECT id FROM records WHERE type = 'event'")) {
+    for (String stored : StoredConsistency.firstColumn(connection, SERIES_OR_SINGLE)) {
       long id = Long.parseLong(stored);
       if (expected.containsKey(id)) continue;
       EventSnapshot actual = EventSnapshot.read(admin, id);
@@ -314,7 +336,7 @@ final class CrashModel {
         findings.add("at the end: event " + entry.getKey() + " expected " + entry.getValue() + ", stored " + actual);
       }
     }
-    int stored = StoredConsistency.firstColumn(connection, "SELECT id FROM records WHERE type = 'event'").size();
+    int stored = StoredConsistency.firstColumn(connection, SERIES_OR_SINGLE).size();
     if (stored != expected.size()) findings.add("at the end: " + stored + " events stored, " + expected.size() + " known");
     // a new follower from the start of the feed ends where the ones that followed it through every kill are
     var fresh = new FeedFollower("new admin feed");
@@ -332,6 +354,6 @@ final class CrashModel {
   String figures() {
     return "acknowledged=" + acknowledged + " acknowledgedChecked=" + acknowledgedChecked + " cutOff=" + unanswered
         + " cutOffCommitted=" + unansweredCommitted + " events=" + expected.size() + " lost=" + lost
-        + " halfWritten=" + halfWritten + " feedChanges=" + feedChanges;
+        + " halfWritten=" + halfWritten + " feedChanges=" + feedChanges + " seriesChecked=" + seriesChecked;
   }
 }

@@ -90,7 +90,8 @@ final class CrashWriter implements Runnable {
     List<String> organizers = links(body, "organizer", model.organizers(), random.nextInt(3), "Org " + n, inline);
     SortedSet<String> categories = categories(body, random.nextInt(3));
     SortedSet<String> tags = tags(body, random.nextInt(4));
-    var candidate = new EventSnapshot(status, Map.of(language, text), venues, organizers, categories, tags);
+    List<String> recurrence = random.nextInt(4) == 0 ? recurrence(body) : List.of();
+    var candidate = new EventSnapshot(status, Map.of(language, text), venues, organizers, categories, tags, recurrence);
     return new PlannedWrite(null, "POST", "/" + language + EVENTS, body.toString(), null,
         candidate, List.copyOf(inline));
   }
@@ -107,7 +108,8 @@ final class CrashWriter implements Runnable {
     List<String> organizers = prior.organizers();
     SortedSet<String> categories = prior.categories();
     SortedSet<String> tags = prior.tags();
-    int fields = 1 + random.nextInt(63);
+    List<String> recurrence = prior.recurrence();
+    int fields = 1 + random.nextInt(127);
     if ((fields & 1) != 0) {
       String language = pick(LANGUAGES);
       var text = new EventSnapshot.Text("Bijgewerkt " + n + " " + language, "<p>Nieuw " + n + "</p>");
@@ -124,9 +126,20 @@ final class CrashWriter implements Runnable {
     if ((fields & 8) != 0) organizers = links(body, "organizer", model.organizers(), 1 + random.nextInt(2), null, null);
     if ((fields & 16) != 0) categories = categories(body, 1 + random.nextInt(2));
     if ((fields & 32) != 0) tags = tags(body, 1 + random.nextInt(3));
-    var candidate = new EventSnapshot(status, Map.copyOf(texts), venues, organizers, categories, tags);
+    if ((fields & 64) != 0) recurrence = recurrence(body);
+    var candidate = new EventSnapshot(status, Map.copyOf(texts), venues, organizers, categories, tags, recurrence);
     return new PlannedWrite(claim.id(), "PATCH", path, body.toString(), prior, candidate,
         List.of());
+  }
+
+  /**
+   * A weekly rule of 2 to 8 occurrences (a series, or a series whose occurrences are re-synced): the write that
+   * adds or removes most rows; {@link CrashModel} checks that each series has the occurrences its rule gives.
+   */
+  private List<String> recurrence(ObjectNode body) {
+    String rule = "RRULE:FREQ=WEEKLY;COUNT=" + (2 + random.nextInt(7));
+    body.putArray("recurrence").add(rule);
+    return List.of(rule);
   }
 
   private PlannedWrite trash(CrashModel.Claim claim) {

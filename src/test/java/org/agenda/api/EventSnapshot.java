@@ -12,23 +12,23 @@ import org.agenda.support.TestServer;
 
 /**
  * What the crash harness compares of an event: status, text per language, and its venue, organizers,
- * categories and tags by name (the harness gives every venue, organizer and term a unique name, so a
+ * categories and tags by name, and the recurrence lines of a series (the harness gives every venue, organizer and term a unique name, so a
  * name identifies a record and an expected state can be written before the ids of new ones are known).
  */
 record EventSnapshot(String status, Map<String, Text> texts, List<String> venues, List<String> organizers,
-    SortedSet<String> categories, SortedSet<String> tags) {
+    SortedSet<String> categories, SortedSet<String> tags, List<String> recurrence) {
   private static final String EVENTS = "/cal/events/v1/events/";
 
   record Text(String title, String description) {}
 
   EventSnapshot withStatus(String newStatus) {
-    return new EventSnapshot(newStatus, texts, venues, organizers, categories, tags);
+    return new EventSnapshot(newStatus, texts, venues, organizers, categories, tags, recurrence);
   }
 
   /** The same event with the text of one language only (what a write answers with). */
   EventSnapshot onlyText(String language) {
     Map<String, Text> text = texts.containsKey(language) ? Map.of(language, texts.get(language)) : Map.of();
-    return new EventSnapshot(status, text, venues, organizers, categories, tags);
+    return new EventSnapshot(status, text, venues, organizers, categories, tags, recurrence);
   }
 
   /** The event as stored, every translation included; null when it does not exist (404). */
@@ -36,7 +36,7 @@ record EventSnapshot(String status, Map<String, Text> texts, List<String> venues
     HttpResult first = admin.get(EVENTS + id);
     if (first.status() == 404) return null;
     // an event the service cannot show (a half-written one answers 500) differs from every expected state
-    if (first.status() != 200) return new EventSnapshot("unreadable: " + first, Map.of(), List.of(), List.of(), new TreeSet<>(), new TreeSet<>());
+    if (first.status() != 200) return new EventSnapshot("unreadable: " + first, Map.of(), List.of(), List.of(), new TreeSet<>(), new TreeSet<>(), List.of());
     JsonNode event = first.json();
     var texts = new LinkedHashMap<String, Text>();
     for (var languages = event.path("translations").fieldNames(); languages.hasNext(); ) {
@@ -57,7 +57,13 @@ record EventSnapshot(String status, Map<String, Text> texts, List<String> venues
     var organizers = new ArrayList<String>();
     event.path("organizer").forEach(item -> organizers.add(item.path("organizer").asText()));
     return new EventSnapshot(event.path("status").asText(), Map.copyOf(texts), List.copyOf(venues),
-        List.copyOf(organizers), names(event.path("categories")), names(event.path("tags")));
+        List.copyOf(organizers), names(event.path("categories")), names(event.path("tags")), lines(event.path("recurrence")));
+  }
+
+  private static List<String> lines(JsonNode recurrence) {
+    var lines = new ArrayList<String>();
+    recurrence.forEach(line -> lines.add(line.asText()));
+    return List.copyOf(lines);
   }
 
   static Text text(JsonNode event) {

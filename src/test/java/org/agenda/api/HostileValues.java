@@ -61,6 +61,19 @@ final class HostileValues {
         "{\"venue\":\"Zaal\",\"geo_lat\":1e400,\"geo_lng\":-0}", "{\"organizer\":\"X\",\"website\":\"ftp://x\"}")) {
       v.add(Hostile.json(j));
     }
+    // recurrence lines (series): malformed, unknown, too frequent, too many, huge values, odd dates
+    for (String line : List.of("RRULE:", "RRULE:FREQ=", "RRULE:FREQ=WEEKLY;COUNT=-1", "RRULE:FREQ=DAILY;COUNT=99999999999",
+        "RRULE:FREQ=DAILY;INTERVAL=0", "RRULE:FREQ=YEARLY;BYMONTH=13", "RRULE:FREQ=MONTHLY;BYMONTHDAY=32",
+        "RRULE:FREQ=MONTHLY;BYDAY=9MO", "RRULE:FREQ=WEEKLY;BYDAY=XX", "RRULE:FREQ=DAILY;UNTIL=00000101",
+        "RRULE:FREQ=DAILY;UNTIL=99991231T235959Z", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
+        "RRULE:FREQ=SECONDLY", "RRULE:FREQ=DAILY;BYHOUR=1,2,3", "RRULE:FREQ=WEEKLY;COUNT=3;UNTIL=20270101",
+        "RRULE:FREQ=DAILY;X-NAME=1", "RRULE:FREQ=DAILY;COUNT=3;COUNT=4", "RDATE:2026-03-12", "RDATE:20260230T100000",
+        "RDATE;VALUE=PERIOD:20260312T100000Z/PT1H", "EXDATE;TZID=Mars/Olympus:20260312T100000", "EXDATE:",
+        "EXRULE:FREQ=DAILY", "DTSTART:20260101T000000", "rrule:freq=daily;count=3", "RRULE:FREQ=DAILY\nCOUNT=3")) {
+      v.add(Hostile.json("[" + ApiChecks.q(line) + "]"));
+    }
+    v.add(Hostile.json("[\"RRULE:FREQ=DAILY;COUNT=2\",\"RRULE:FREQ=WEEKLY;COUNT=2\"]"));
+    v.add(Hostile.json("[\"RRULE:FREQ=DAILY;COUNT=2\"," + ApiChecks.q("RDATE:" + "20270101T100000,".repeat(120)) + "]"));
     v.add(Hostile.json(nested("[", "]", 70)));
     v.add(Hostile.json(nested("{\"a\":", "}", 70)));
     v.add(Hostile.json(nested("[", "]", 3000)));

@@ -358,6 +358,13 @@ class NoServerErrorApiTest {
     admin.delete(NS + "/events/" + ApiChecks.id(trashed));
     create("events", ApiChecks.event("Fuzz kind",
         "\"post_parent\":" + ApiChecks.id(plain) + ",\"all_day\":true,\"timezone\":\"UTC+3\""));
+    // a series and one of its occurrences, so that every event route meets both
+    JsonNode series = create("events", ApiChecks.event("Fuzz reeks", "\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=6\"],"
+        + "\"timezone\":\"Europe/Brussels\",\"categories\":[\"Fuzz Categorie\"]"));
+    assertThat(series).as("the series fixture").isNotNull();
+    JsonNode occurrences = admin.get(NS + "/events?post_parent=" + ApiChecks.id(series)).json().path("events");
+    assertThat(occurrences.size()).as("the series' occurrences").isEqualTo(5);
+    ids.get("events").add(ApiChecks.id(occurrences.get(1)));
     // Every route resource gets at least a fake id and slug, so new routes are still swept.
     for (String resource : List.of("events", "venues", "organizers", "categories", "tags")) {
       ids.computeIfAbsent(resource, r -> Collections.synchronizedList(new ArrayList<>(List.of(424242L))));

@@ -260,7 +260,7 @@ class OpenApiContractApiTest {
 
   /**
    * Events whose representations use every shape of §5: terms, cost, image, one venue (an object) or two
-   * (an array), an organizer, and a password-protected event (stripped in anonymous lists). The venues
+   * (an array), an organizer, a password-protected event (stripped in anonymous lists), and a series. The venues
    * and organizers are created inline (§6.4), so that they exist whichever routes are registered.
    */
   private static void seedRichRecords() {
@@ -276,6 +276,9 @@ class OpenApiContractApiTest {
         + "\"venue\":[{\"venue\":\"Grote Zaal\"},{\"venue\":\"Kleine Zaal\",\"city\":\"Gent\"}]}");
     seed("{\"title\":\"Besloten\",\"start_date\":\"2026-07-05 20:00\",\"end_date\":\"2026-07-05 22:00\","
         + "\"password\":\"geheim\",\"cost\":\"0\",\"venue\":{\"venue\":\"Grote Zaal\"}}");
+    // a series (the keys of its events, status_detail on its first)
+    seed("{\"title\":\"Zomercursus\",\"start_date\":\"2026-07-07 19:30\",\"end_date\":\"2026-07-07 21:00\","
+        + "\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=3\"],\"status_detail\":\"postponed\"}");
   }
 
   private static void seed(String event) {

@@ -42,7 +42,7 @@ class PackageRulesTest {
         .layer("users").definedBy("org.agenda.user..")
         .layer("database").definedBy("org.agenda.db..")
         .layer("leaves").definedBy("org.agenda.config..", "org.agenda.i18n..", "org.agenda.text..",
-            "org.agenda.time..")
+            "org.agenda.time..", "org.agenda.series..")
         .whereLayer("entry").mayNotBeAccessedByAnyLayer()
         .whereLayer("wiring").mayOnlyBeAccessedByLayers("entry")
         .whereLayer("events").mayOnlyBeAccessedByLayers("wiring")

@@ -29,7 +29,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 
 /**
- * {@code bench/generate.sh N [--seed S] [--threads T] [--ids FILE]} ({@link #main}): fills the database of
+ * {@code bench/generate.sh N [--seed S] [--threads T] [--ids FILE] [--series P]} ({@link #main}): fills the database of
  * {@code AGENDA_DB_URL} (and the rest of the service's environment) with the benchmark data set of issue #9
  * through the service's REST interface. It starts the service in-process on a free port, issues an application
  * password to the administrator {@code bench} (created if missing) and sends every record to
@@ -88,6 +88,7 @@ public final class Generator {
     long seed = 1;
     int threads = DEFAULT_THREADS;
     Path idsFile = null;
+    int seriesPercent = 0;
     try {
       if (args.isEmpty()) throw new IllegalArgumentException("missing N");
       events = Integer.parseInt(args.get(0).replace("_", ""));
@@ -98,13 +99,15 @@ public final class Generator {
           case "--seed" -> seed = Long.parseLong(value);
           case "--threads" -> threads = Integer.parseInt(value);
           case "--ids" -> idsFile = Path.of(value);
+          case "--series" -> seriesPercent = Integer.parseInt(value);
           case "--batch" -> throw new IllegalArgumentException("--batch is gone: every record is its own request");
           default -> throw new IllegalArgumentException("unknown option " + args.get(a));
         }
       }
       if (events < 1 || threads < 1) throw new IllegalArgumentException("N and T must be positive");
+      if (seriesPercent < 0 || seriesPercent > 100) throw new IllegalArgumentException("P must be 0 to 100");
     } catch (RuntimeException e) {
-      err.println("usage: bench/generate.sh N [--seed S] [--threads T] [--ids FILE] (" + e.getMessage() + ")");
+      err.println("usage: bench/generate.sh N [--seed S] [--threads T] [--ids FILE] [--series P] (" + e.getMessage() + ")");
       return 2;
     }
     Map<String, String> env = new HashMap<>(environment);
@@ -119,7 +122,8 @@ public final class Generator {
       try (Application application = Application.start(config, Clock.systemUTC(), quiet, quiet)) {
         Database database = application.database();
         var client = new Client("http://127.0.0.1:" + application.port(), USER, password(new Users(database, Clock.systemUTC())));
-        var generator = new Generator(database, client, new Shapes(seed, LocalDate.now(config.timezone())), threads, out);
+        var generator = new Generator(database, client, new Shapes(seed, LocalDate.now(config.timezone()), seriesPercent),
+            threads, out);
         out.printf("generating %d events (seed %d, %d threads) into %s through http://127.0.0.1:%d%n", events, seed, threads,
             dbUrl, application.port());
         long created = generator.generate(events);
@@ -233,8 +237,11 @@ public final class Generator {
     return ids;
   }
 
+  /** The records of the type; for events, those the generator created (a series' later occurrences follow it). */
   private long count(String type) {
-    return database.dsl().fetchCount(RECORDS, TYPE.eq(type));
+    if (!type.equals("event")) return database.dsl().fetchCount(RECORDS, TYPE.eq(type));
+    Field<Long> series = field(name("events", "series_id"), Long.class);
+    return database.dsl().fetchCount(table(name("events")), series.isNull().or(series.eq(EVENT_ID)));
   }
 
   /** The ids of the events anyone can read by id (published, no password), one a line, for the benchmark. */

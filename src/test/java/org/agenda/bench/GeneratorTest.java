@@ -51,6 +51,21 @@ class GeneratorTest {
   }
 
   @Test
+  void withSeriesAShareOfTheEventsIsWeeklyForAYear() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("bench.db");
+    Map<String, String> env = Map.of("AGENDA_DB_URL", url);
+    assertThat(run(env, List.of("60", "--threads", "2", "--series", "10"))).contains("generated events=60 created=60");
+    try (var connection = DriverManager.getConnection(url); var statement = connection.createStatement()) {
+      long series = count(statement, "SELECT count(*) FROM events WHERE series_id = id");
+      assertThat(series).isBetween(1L, 20L);
+      assertThat(count(statement, "SELECT count(*) FROM events WHERE series_id <> id")).isEqualTo(series * 51);
+      assertThat(count(statement, "SELECT count(*) FROM events WHERE series_id IS NULL OR series_id = id")).isEqualTo(60);
+    }
+    // resumable: the occurrences are not counted as generated events
+    assertThat(run(env, List.of("60", "--threads", "2", "--series", "10"))).contains("generated events=60 created=0");
+  }
+
+  @Test
   void theSearchIndexIsBuiltAtTheEndAlsoAfterAnInterruptedRun() throws Exception {
     String url = "jdbc:sqlite:" + folder.resolve("bench.db");
     Map<String, String> env = Map.of("AGENDA_DB_URL", url);

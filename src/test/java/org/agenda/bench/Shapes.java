@@ -25,12 +25,22 @@ final class Shapes {
   static final int MID_CATEGORIES = 40;
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
+  /** A series is weekly over a year: 52 occurrences, each an event of its own (issue 24). */
+  static final String WEEKLY_FOR_A_YEAR = "RRULE:FREQ=WEEKLY;COUNT=52";
+
   private final long seed;
   private final LocalDate today;
+  /** Percentage of the created events that are series ({@link #WEEKLY_FOR_A_YEAR}); 0 in the data set of issue #9. */
+  private final int seriesPercent;
 
   Shapes(long seed, LocalDate today) {
+    this(seed, today, 0);
+  }
+
+  Shapes(long seed, LocalDate today, int seriesPercent) {
     this.seed = seed;
     this.today = today;
+    this.seriesPercent = seriesPercent;
   }
 
   SplittableRandom random(int kind, long index) {
@@ -127,6 +137,8 @@ final class Shapes {
     body.set("organizer", pick(random, organizerIds, 1 + random.nextInt(3), false));
     body.set("categories", pick(random, categoryIds, 1 + random.nextInt(3), false));
     body.set("tags", pick(random, tagIds, random.nextInt(6), true));
+    // from a random stream of its own, so that the other events are the same with or without series
+    if (seriesPercent > 0 && random(9, i).nextInt(100) < seriesPercent) body.putArray("recurrence").add(WEEKLY_FOR_A_YEAR);
     return body;
   }
 

@@ -43,6 +43,12 @@ public final class StoredConsistency {
     EMPTY.put("category under a missing category", "SELECT t.id FROM terms t LEFT JOIN terms p ON p.id = t.parent WHERE t.parent <> 0 AND (p.id IS NULL OR p.taxonomy <> t.taxonomy)");
     EMPTY.put("trash state out of step with the status", "SELECT r.id FROM records r WHERE (r.status = 'trash') <> (r.status_before_trash IS NOT NULL)");
     EMPTY.put("search field of a missing record", "SELECT s.record_id FROM search_fields s LEFT JOIN records r ON r.id = s.record_id WHERE r.id IS NULL");
+    EMPTY.put("occurrence of a missing series", "SELECT o.id FROM events o LEFT JOIN events s ON s.id = o.series_id "
+        + "WHERE o.series_id IS NOT NULL AND (s.id IS NULL OR s.series_id IS NULL OR s.series_id <> s.id)");
+    EMPTY.put("occurrence out of step with its series (status, author, password, parent)", "SELECT o.id FROM events o "
+        + "JOIN records r ON r.id = o.id JOIN events s ON s.id = o.series_id JOIN records sr ON sr.id = s.id "
+        + "WHERE o.id <> s.id AND (r.status <> sr.status OR r.author <> sr.author OR o.post_parent <> s.id "
+        + "OR coalesce(o.password, '') <> coalesce(s.password, ''))");
     EMPTY.put("password of a missing user", "SELECT p.id FROM app_passwords p LEFT JOIN users u ON u.id = p.user_id WHERE u.id IS NULL");
   }
 
