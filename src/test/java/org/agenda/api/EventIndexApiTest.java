@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * The event list answered by the derived event index gives exactly what the database gives (issue #21): one server
  * with the index and one without ({@code AGENDA_INDEX=off}) on the same database are asked the same generated list
  * questions — every filter, date bounds in both modes, search with phrases, exclusions and short terms, languages,
- * statuses and callers with different rights, passwords, paging — and must answer the same bytes. Then the server
+ * statuses and callers with different rights, passwords, paging, the occurrences of series — and must answer the same
+ * bytes. Then the server
  * without the index writes (moves, retitles, trashes, deletes events; trashes a venue, moves another; deletes a
  * category), as another instance would, and the indexed one, following the change log, must still agree.
  */
@@ -44,6 +45,7 @@ class EventIndexApiTest {
   static final List<Long> venues = new ArrayList<>();
   static final List<Long> organizers = new ArrayList<>();
   static final List<Long> events = new ArrayList<>();
+  static final List<Long> seriesIds = new ArrayList<>();
   static final Map<String, String> passwords = new java.util.HashMap<>();
   static TestServer.Caller author;
   static TestServer.Caller contributor;
@@ -74,6 +76,14 @@ class EventIndexApiTest {
       venues.add(id(admin.postJson(NS + "/venues", "{\"venue\":\"Zaal " + i + "\"" + geo + "}")));
     }
     for (int i = 0; i < 3; i++) organizers.add(id(admin.postJson(NS + "/organizers", "{\"organizer\":\"Stichting " + i + "\"}")));
+    for (int i = 0; i < 6; i++) {
+      ObjectNode series = eventJson(random, i);
+      series.putArray("recurrence").add(List.of("RRULE:FREQ=WEEKLY;COUNT=8", "RRULE:FREQ=DAILY;INTERVAL=3;COUNT=6",
+          "RRULE:FREQ=MONTHLY;BYDAY=1SA").get(i % 3));
+      long first = id(admin.postJson(NS + "/events", series.toString()));
+      events.add(first);
+      seriesIds.add(first);
+    }
     for (int i = 0; i < 90; i++) {
       indexed.clock.advance(Duration.ofMinutes(7));
       TestServer.Caller writer = i % 9 == 0 ? author : i % 11 == 0 ? contributor : admin;
@@ -112,6 +122,8 @@ class EventIndexApiTest {
     admin.delete(NS + "/events/" + events.get(4) + "?force=true");
     admin.patchJson(NS + "/events/" + events.get(5), "{\"password\":\"nieuw\",\"featured\":true}");
     admin.patchJson(NS + "/events/" + events.get(6), "{\"hide_from_listings\":true}");
+    admin.patchJson(NS + "/events/" + seriesIds.get(0), "{\"title\":\"Reeks korter\",\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=3\"]}");
+    admin.delete(NS + "/events/" + seriesIds.get(1));
     admin.delete(NS + "/venues/" + venues.get(0));
     admin.patchJson(NS + "/venues/" + venues.get(1), "{\"geo_lat\":51.44,\"geo_lng\":5.47}");
     admin.delete(NS + "/categories/" + categories.get(0));
@@ -174,6 +186,8 @@ class EventIndexApiTest {
       params.add("include=" + events.get(random.nextInt(events.size())) + "," + events.get(random.nextInt(events.size())));
     }
     if (random.nextInt(5) == 0) params.add("password=" + (random.nextBoolean() ? "geheim" : "anders"));
+    if (random.nextInt(12) == 0) params.add("post_parent=" + seriesIds.get(random.nextInt(seriesIds.size())));
+    if (random.nextInt(12) == 0) params.add("hide_subsequent_recurrences=true");
     if (random.nextInt(6) == 0) params.add("status=" + (random.nextBoolean() ? "publish" : "draft,pending,private,trash"));
     if (random.nextInt(8) == 0) params.add("modified_after=" + encode(format(NOW.plusMinutes(random.nextInt(600)))));
     if (random.nextInt(10) == 0) params.add("modified_before=" + encode(format(NOW.plusMinutes(random.nextInt(600)))));
