@@ -109,6 +109,9 @@ final class Importer {
       return;
     }
     Mapping.Row stored = mapping.find(database.dsl(), kind.label(), sourceId);
+    if (stored != null && !stored.translation() && !Mapping.idTaken(database.dsl(), kind.term, stored.agendaId())) {
+      stored = null; // deleted in Agenda since: created again
+    }
     Long translationOf = stored != null ? (stored.translation() ? stored.agendaId() : null)
         : main ? null : translationTarget(kind, record, language);
     if (stored == null && !main && translationOf == null) withoutTranslationLink++;

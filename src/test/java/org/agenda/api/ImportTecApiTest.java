@@ -185,6 +185,12 @@ class ImportTecApiTest {
     assertThat(since.out()).containsPattern("events\\s+0\\s+1\\s+63\\s+0");
     assertThat(ok(server.anonymous().get(NS + "/events/1011")).path("title").asText()).isEqualTo("Also renamed");
     assertThat(ok(server.anonymous().get(NS + "/events/1012")).path("title").asText()).isEqualTo("Generated event 12");
+
+    // a record deleted in Agenda since comes again, with its id
+    assertThat(server.asAdmin().delete(NS + "/events/1020?force=true").status()).isEqualTo(200);
+    Run recreated = run(site.root(), "--user", TecSite.USER);
+    assertThat(recreated.out()).containsPattern("events\\s+1\\s+0\\s+63\\s+0");
+    assertThat(ok(server.anonymous().get(NS + "/events/1020")).path("slug").asText()).isEqualTo("generated-event-20");
   }
 
   @Test
