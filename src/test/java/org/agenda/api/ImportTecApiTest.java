@@ -186,10 +186,11 @@ class ImportTecApiTest {
     assertThat(ok(server.anonymous().get(NS + "/events/1011")).path("title").asText()).isEqualTo("Also renamed");
     assertThat(ok(server.anonymous().get(NS + "/events/1012")).path("title").asText()).isEqualTo("Generated event 12");
 
-    // a record deleted in Agenda since comes again, with its id
+    // a record deleted in Agenda since comes again, with its id; a run without --since sees every change
     assertThat(server.asAdmin().delete(NS + "/events/1020?force=true").status()).isEqualTo(200);
     Run recreated = run(site.root(), "--user", TecSite.USER);
-    assertThat(recreated.out()).containsPattern("events\\s+1\\s+0\\s+63\\s+0");
+    assertThat(recreated.out()).containsPattern("events\\s+1\\s+1\\s+62\\s+0");
+    assertThat(ok(server.anonymous().get(NS + "/events/1012")).path("title").asText()).isEqualTo("Renamed, but long ago");
     assertThat(ok(server.anonymous().get(NS + "/events/1020")).path("slug").asText()).isEqualTo("generated-event-20");
   }
 

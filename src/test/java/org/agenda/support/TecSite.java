@@ -233,6 +233,10 @@ public final class TecSite implements AutoCloseable {
       return;
     }
     String collection = path.substring(NS.length()).replaceAll("/$", "");
+    if (collection.matches("[a-z]+/(by-slug/)?[^/]+")) {
+      one(exchange, collection, query.getOrDefault("lang", ""));
+      return;
+    }
     if (!COLLECTIONS.contains(collection)) {
       json(exchange, 404, fixture("048-route-not-found"), Map.of());
       return;
@@ -279,6 +283,21 @@ public final class TecSite implements AutoCloseable {
     headers.put("X-TEC-Total", Integer.toString(total));
     headers.put("X-TEC-TotalPages", Integer.toString(pages));
     json(exchange, 200, body, headers);
+  }
+
+  /** A single record as a front-end asks for it: {@code events/223} or {@code events/by-slug/summer-concert}. */
+  private void one(HttpExchange exchange, String target, String language) throws IOException {
+    String[] parts = target.split("/");
+    String key = parts[parts.length - 1];
+    boolean bySlug = parts.length == 3;
+    for (ObjectNode record : list(records.containsKey(language) ? language : "", parts[0])) {
+      boolean match = bySlug ? record.path("slug").asText().equals(key) : record.path("id").asText().equals(key);
+      if (match && "publish".equals(record.path("status").asText("publish")) && !record.has("password")) {
+        json(exchange, 200, record, Map.of());
+        return;
+      }
+    }
+    json(exchange, 404, fixture("017-events-get-not-found"), Map.of());
   }
 
   /** True with the right application password, false without credentials, null with wrong ones. */
