@@ -38,7 +38,8 @@ final class Source {
   record Answer(JsonNode body, String totalPages) {}
 
   Source(String root, String namespace, String user, String password, int concurrency, Consumer<Duration> pause) {
-    this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+    // HTTP/1.1: no h2c upgrade request, which some proxies in front of WordPress answer badly
+    this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10))
         .followRedirects(HttpClient.Redirect.NORMAL).build();
     this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
     this.namespace = namespace;
