@@ -7,9 +7,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.agenda.app.LocalApi;
 import org.agenda.db.Database;
 import org.agenda.db.KeptIds;
@@ -206,13 +208,13 @@ final class Importer {
     Map<Long, JsonNode> byId = new HashMap<>();
     for (JsonNode category : categories) byId.put(category.path("id").asLong(), category);
     var ordered = new ArrayList<JsonNode>();
-    var placed = new java.util.HashSet<Long>();
-    for (JsonNode category : categories) place(category, byId, placed, ordered, new java.util.HashSet<>());
+    var placed = new HashSet<Long>();
+    for (JsonNode category : categories) place(category, byId, placed, ordered, new HashSet<>());
     return ordered;
   }
 
-  private static void place(JsonNode category, Map<Long, JsonNode> byId, java.util.Set<Long> placed,
-      List<JsonNode> ordered, java.util.Set<Long> visiting) {
+  private static void place(JsonNode category, Map<Long, JsonNode> byId, Set<Long> placed,
+      List<JsonNode> ordered, Set<Long> visiting) {
     long id = category.path("id").asLong();
     if (placed.contains(id) || !visiting.add(id)) return;
     JsonNode parent = byId.get(category.path("parent").asLong(0));

@@ -31,8 +31,8 @@ final class Lists {
   /** What a list is: its path with the query that reaches every record, and the key of its items. */
   record Kind(String path, String query, String itemsKey) {}
 
-  /** The number of records the list holds and the pages, each passed to {@code page} in order. */
-  int read(Kind kind, String language, Consumer<Integer> total, Consumer<List<JsonNode>> page) {
+  /** Passes the number of records the list holds to {@code total}, then each page to {@code page}, in order. */
+  void read(Kind kind, String language, Consumer<Integer> total, Consumer<List<JsonNode>> page) {
     Source.Answer first = source.get(url(kind, language, 1));
     int pages = pages(kind, first);
     total.accept(first.body().path("total").asInt(items(kind, first).size()));
@@ -58,7 +58,6 @@ final class Lists {
       if (answer.body().has("code") && !answer.body().has(kind.itemsKey())) break;
       page.accept(items(kind, answer));
     }
-    return pages;
   }
 
   private static String url(Kind kind, String language, int page) {
