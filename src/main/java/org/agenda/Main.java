@@ -11,12 +11,14 @@ import org.agenda.operations.AccessLogStream;
 import org.agenda.app.Application;
 import org.agenda.config.Config;
 import org.agenda.config.ConfigException;
+import org.agenda.importer.ImportCommand;
 import org.agenda.user.UserCommand;
 import org.agenda.user.Users;
 
 /** {@code java -jar agenda.jar [serve]} starts the service; {@code user …} manages users (§10.3);
  * {@code backup FILE} and {@code restore FILE} copy the database ({@link BackupCommand}); {@code copy URL}
- * copies it into another, empty one ({@link CopyCommand}). */
+ * copies it into another, empty one ({@link CopyCommand}); {@code import tec URL} brings a calendar over from a site
+ * of The Events Calendar ({@link ImportCommand}). */
 public final class Main {
   private Main() {}
 
@@ -36,12 +38,15 @@ public final class Main {
       System.exit(user(config, arguments.subList(1, arguments.size())));
     } else if (arguments.get(0).equals("backup") || arguments.get(0).equals("restore")) {
       System.exit(BackupCommand.run(arguments, config.dbUrl(), config.dbUser(), System.out, System.err));
+    } else if (arguments.get(0).equals("import")) {
+      System.exit(ImportCommand.run(arguments.subList(1, arguments.size()), config, System.getenv(), System.out,
+          System.err));
     } else if (arguments.get(0).equals("copy")) {
       System.exit(CopyCommand.run(arguments, config.dbUrl(), config.dbUser(), config.dbPassword(), System.getenv(),
           System.out, System.err));
     } else {
       System.err.println("usage: java -jar agenda.jar [serve | user add|list|role|password|remove …"
-          + " | backup FILE | restore FILE | copy TARGET_URL [--user USER]]");
+          + " | backup FILE | restore FILE | copy TARGET_URL [--user USER] | import tec BASE_URL …]");
       System.exit(2);
     }
   }

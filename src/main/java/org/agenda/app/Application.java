@@ -77,59 +77,9 @@ public final class Application implements AutoCloseable {
     Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis());
     EventIndex eventIndex = null;
     try {
-      // every write transaction stamps the changes it made with its data version (the change feed)
-      database.atEveryCommit(new ChangeLog(clock, config.changesRetention()));
-      var users = new Users(database, clock);
-      users.bootstrap(config.adminPassword()).ifPresent(password ->
-          out.println("Created user \"admin\" (administrator). Application password: " + password));
-      var authenticator = new Authenticator(users, config.authFailureLimit(), config.authFailureWindowSeconds(), clock);
-      var languages = new Languages(config.languages(), config.defaultLanguage(), config.languageFallback());
-      var observability = new Observability(log, config.jsonLog(), clock);
-      observability.recordGauges(recordCounts(database));
-      var publisher = new FuturePublisher(database, clock, TermCounts::publishingDue);
-      var seriesHorizon = new SeriesHorizon(database, clock);
-
-      var routes = new RouteTable(config.languages());
-      routes.add(new NamespaceIndex(routes).route());
-      routes.add(new OpenApiDocument(routes).route());
-      LongPredicate userExists = id -> users.byId(id).isPresent();
-      var venues = new Venues(config, languages);
-      var organizers = new Organizers(config, languages);
-      var writes = new RecordWrites(config.timezone());
       // the event list's derived index, caught up with the database before the first answer
-      eventIndex = config.eventIndexFolder() == null ? null
-          : EventIndex.open(config.eventIndexFolder(), database, out);
-      new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
-          VersionedCache::keeping, eventIndex).register(routes);
-      new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
-      new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
-      // categories and tags (R11–R14)
-      new TermRoutes(database, config, languages).register(routes);
-      // the change feed of mirrors
-      new ChangeRoutes(database, config).register(routes);
-      ReferencePage.routes().forEach(routes::add);
-      OperatorRoutes.of(config, database, observability).forEach(routes::add);
-
-      // Two reads building at once per core on SQLite (see BuildTurns). On PostgreSQL a build also waits for the
-      // server's answers: two per core gave fewer answers per second than no turns, four per core no fewer.
-      int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
-      var answers = CachedReads.open(database::dataVersion, config.diskCacheFile(), config.diskCacheBytes(), buildTurns,
-          TURN_WAIT_MILLIS);
-      var dispatcher = new Dispatcher(routes, config, authenticator, clock, observability, () -> {
-            publisher.run();
-            seriesHorizon.run();
-          }, answers,
-          new WriteGuard() {
-            @Override
-            public <T> T guarded(String collection, Supplier<T> write) {
-              return database.guarded(collection, write);
-            }
-
-            @Override
-            public <T> T alongside(String collection, Supplier<T> write) {
-              return database.alongsideGuarded(collection, write);
-            }
-          });
+      eventIndex = config.eventIndexFolder() == null ? null : EventIndex.open(config.eventIndexFolder(), database, out);
+      var dispatcher = wire(database, config, clock, out, log, true, eventIndex);
       Javalin server = Javalin.create(javalin -> {
         javalin.startup.showJavalinBanner = false;
         javalin.startup.showOldJavalinVersionWarning = false;
@@ -159,6 +109,80 @@ public final class Application implements AutoCloseable {
       return new Application(database, eventIndex, dispatcher, server);
     } catch (RuntimeException e) {
       if (eventIndex != null) eventIndex.close();
+      database.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Every part of the service on an open database, up to the dispatcher: the change log's commit step, the bootstrap
+   * user (its generated password on {@code out}), the routes, the answer cache and the write guard. Only a
+   * {@code serving} process keeps answers on disk and has the {@code eventIndex} (null: event lists are answered by the
+   * database): the file and the index folder are the server's.
+   */
+  private static Dispatcher wire(Database database, Config config, Clock clock, PrintStream out, PrintStream log,
+      boolean serving, EventIndex eventIndex) {
+    // every write transaction stamps the changes it made with its data version (the change feed)
+    database.atEveryCommit(new ChangeLog(clock, config.changesRetention()));
+    var users = new Users(database, clock);
+    users.bootstrap(config.adminPassword()).ifPresent(password ->
+        out.println("Created user \"admin\" (administrator). Application password: " + password));
+    var authenticator = new Authenticator(users, config.authFailureLimit(), config.authFailureWindowSeconds(), clock);
+    var languages = new Languages(config.languages(), config.defaultLanguage(), config.languageFallback());
+    var observability = new Observability(log, config.jsonLog(), clock);
+    observability.recordGauges(recordCounts(database));
+    var publisher = new FuturePublisher(database, clock, TermCounts::publishingDue);
+    var seriesHorizon = new SeriesHorizon(database, clock);
+
+    var routes = new RouteTable(config.languages());
+    routes.add(new NamespaceIndex(routes).route());
+    routes.add(new OpenApiDocument(routes).route());
+    LongPredicate userExists = id -> users.byId(id).isPresent();
+    var venues = new Venues(config, languages);
+    var organizers = new Organizers(config, languages);
+    var writes = new RecordWrites(config.timezone());
+    new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
+        VersionedCache::keeping, eventIndex).register(routes);
+    new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
+    new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
+    // categories and tags (R11–R14)
+    new TermRoutes(database, config, languages).register(routes);
+    // the change feed of mirrors
+    new ChangeRoutes(database, config).register(routes);
+    ReferencePage.routes().forEach(routes::add);
+    OperatorRoutes.of(config, database, observability).forEach(routes::add);
+
+    // Two reads building at once per core on SQLite (see BuildTurns). On PostgreSQL a build also waits for the
+    // server's answers: two per core gave fewer answers per second than no turns, four per core no fewer.
+    int buildTurns = Runtime.getRuntime().availableProcessors() * (database.isSqlite() ? 2 : 4);
+    var answers = CachedReads.open(database::dataVersion, serving ? config.diskCacheFile() : null,
+        config.diskCacheBytes(), buildTurns, TURN_WAIT_MILLIS);
+    return new Dispatcher(routes, config, authenticator, clock, observability, () -> {
+          publisher.run();
+          seriesHorizon.run();
+        }, answers,
+        new WriteGuard() {
+          @Override
+          public <T> T guarded(String collection, Supplier<T> write) {
+            return database.guarded(collection, write);
+          }
+
+          @Override
+          public <T> T alongside(String collection, Supplier<T> write) {
+            return database.alongsideGuarded(collection, write);
+          }
+        });
+  }
+
+  /**
+   * The service without its HTTP server, for a command that writes through the routes in this process (the import
+   * of another calendar): see {@link LocalApi}.
+   */
+  public static LocalApi local(Config config, Clock clock, PrintStream out) {
+    Database database = Database.open(config.dbUrl(), config.dbUser(), config.dbPassword(), config.dbBusyTimeoutMillis());
+    try {
+      return new LocalApi(database, wire(database, config, clock, out, out, false, null), new Users(database, clock));
+    } catch (RuntimeException e) {
       database.close();
       throw e;
     }

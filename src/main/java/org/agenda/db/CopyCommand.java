@@ -25,7 +25,7 @@ public final class CopyCommand {
    */
   private static final List<String> TABLES = List.of("users", "app_passwords", "records", "translations", "events",
       "venues", "organizers", "event_venues", "event_organizers", "terms", "term_translations", "event_terms",
-      "search_fields", "change_log");
+      "search_fields", "imported", "change_log");
   /** The tables whose ids a database generates; PostgreSQL's generator must continue after the copied ones. */
   private static final List<String> GENERATED_IDS = List.of("users", "app_passwords", "records", "terms", "change_log");
   /** Values per INSERT statement: below SQLite's and PostgreSQL's limits on bound parameters. */

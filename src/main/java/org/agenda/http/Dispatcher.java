@@ -134,6 +134,28 @@ public final class Dispatcher implements AutoCloseable {
         clientAddress(req)));
   }
 
+  /**
+   * A write as an in-process client of the service makes it (the import of another calendar, issue 22): the route
+   * (with its language segment), the caller's role, the parameters, the endpoint's checks and its handler, exactly
+   * as for a request of {@code caller}; no transport, cache or preconditions. A refusal is the answer a client
+   * would get. {@code path} is the request path, e.g. {@code /fr/cal/events/v1/events/12}.
+   */
+  public ApiResponse call(String method, String path, Caller caller, JsonNode body) {
+    var exchange = new Exchange(null, null, method, requestIds.next());
+    exchange.caller = caller;
+    try {
+      RouteTable.Match match = route(exchange, path);
+      Endpoint endpoint = match.route().endpointFor(method);
+      if (endpoint == null) throw new ApiError(405, "rest_no_route", ApiError.NO_ROUTE);
+      checkRouteRole(exchange, endpoint);
+      Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+      String publicUrl = config.publicUrl() != null ? config.publicUrl() : "http://localhost";
+      return invoke(exchange, endpoint, match.pathValue(), jsonFields(body), now, publicUrl, null).response();
+    } catch (ApiError error) {
+      return ApiResponse.json(error.status(), error.body());
+    }
+  }
+
   private ApiResponse process(Exchange exchange) {
     HttpServletRequest req = exchange.req;
     String rawPath = req.getRequestURI();

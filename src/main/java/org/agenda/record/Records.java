@@ -5,6 +5,7 @@ import static org.agenda.record.RecordTables.*;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.agenda.db.KeptIds;
 import org.agenda.http.Caller;
 import org.agenda.text.Folding;
 import org.jooq.DSLContext;
@@ -18,14 +19,18 @@ public final class Records {
 
   private Records() {}
 
-  /** Inserts a record row of the type and returns the new id (ids are shared by the three types). */
+  /** Inserts a record row of the type and returns the new id (ids are shared by the three types; see {@link KeptIds}). */
   public static long insert(DSLContext dsl, String type, RecordRow row) {
     Map<Field<?>, Object> values = values(row);
     values.put(TYPE, type);
-    return dsl.insertInto(RECORDS).set(values)
+    Long kept = KeptIds.take();
+    if (kept != null) values.put(ID, kept);
+    long id = dsl.insertInto(RECORDS).set(values)
         .returningResult(ID)
         .fetchOne()
         .value1();
+    if (kept != null) KeptIds.afterInsert(dsl, "records");
+    return id;
   }
 
   /** "event", "venue", "organizer", or null when no record has the id. */

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.agenda.db.KeptIds;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
@@ -126,9 +127,11 @@ public final class Terms {
    * from the name), made unique, modified at {@code now}. Returns the new id.
    */
   static long create(DSLContext dsl, String taxonomy, long parent, Translation text, String wanted, Instant now) {
-    long id = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, parent)
-        .set(MODIFIED_UTC, now.getEpochSecond())
-        .returningResult(ID).fetchOne().value1();
+    Long kept = KeptIds.take();
+    var insert = dsl.insertInto(TERMS).set(TAXONOMY, taxonomy).set(PARENT, parent)
+        .set(MODIFIED_UTC, now.getEpochSecond());
+    long id = (kept == null ? insert : insert.set(ID, kept)).returningResult(ID).fetchOne().value1();
+    if (kept != null) KeptIds.afterInsert(dsl, "terms");
     save(dsl, taxonomy, id, text.withSlug(uniqueSlug(dsl, taxonomy, text.language(), wanted, text.name(), id)), false);
     return id;
   }

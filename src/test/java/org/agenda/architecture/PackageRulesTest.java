@@ -30,6 +30,7 @@ class PackageRulesTest {
   void eachLayerUsesOnlyTheLayersBelowIt() {
     layeredArchitecture().consideringOnlyDependenciesInLayers()
         .layer("entry").definedBy("org.agenda")
+        .layer("import").definedBy("org.agenda.importer..")
         .layer("wiring").definedBy("org.agenda.app..")
         .layer("events").definedBy("org.agenda.event..")
         .layer("changes").definedBy("org.agenda.change..")
@@ -44,7 +45,8 @@ class PackageRulesTest {
         .layer("leaves").definedBy("org.agenda.config..", "org.agenda.i18n..", "org.agenda.text..",
             "org.agenda.time..", "org.agenda.series..")
         .whereLayer("entry").mayNotBeAccessedByAnyLayer()
-        .whereLayer("wiring").mayOnlyBeAccessedByLayers("entry")
+        .whereLayer("import").mayOnlyBeAccessedByLayers("entry")
+        .whereLayer("wiring").mayOnlyBeAccessedByLayers("entry", "import")
         .whereLayer("events").mayOnlyBeAccessedByLayers("wiring")
         .whereLayer("changes").mayOnlyBeAccessedByLayers("wiring")
         .whereLayer("venues, organizers, terms").mayOnlyBeAccessedByLayers("wiring", "events", "changes")
@@ -52,7 +54,7 @@ class PackageRulesTest {
         .whereLayer("self-description, caching, operations").mayOnlyBeAccessedByLayers("entry", "wiring")
         .whereLayer("transport").mayOnlyBeAccessedByLayers("wiring", "events", "changes", "venues, organizers, terms",
             "records", "self-description, caching, operations")
-        .whereLayer("users").mayOnlyBeAccessedByLayers("entry", "wiring", "events", "changes",
+        .whereLayer("users").mayOnlyBeAccessedByLayers("entry", "import", "wiring", "events", "changes",
             "venues, organizers, terms", "records", "self-description, caching, operations", "transport")
         .whereLayer("leaves").mayOnlyAccessLayers("leaves")
         .check(MAIN);

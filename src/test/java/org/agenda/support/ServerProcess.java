@@ -86,6 +86,24 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts {@code java -cp … org.agenda.Main ARGS} without waiting for it, for a test that kills it mid-way
+   * ({@link Process#destroyForcibly()}: SIGKILL); its output is read and dropped so that it never blocks.
+   */
+  public static Process begin(Map<String, String> env, String... args) {
+    Process process = launch(env, List.of(args));
+    Thread reader = new Thread(() -> {
+      try {
+        process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+      } catch (java.io.IOException e) {
+        // the child is gone
+      }
+    }, "agenda-child-output");
+    reader.setDaemon(true);
+    reader.start();
+    return process;
+  }
+
   /** The exit status and the output of a command that ran to its end. */
   public record Finished(int status, String output) {}
 

@@ -110,6 +110,15 @@ public final class TestServer implements AutoCloseable {
         cleanup, output, env.get("AGENDA_ADMIN_PASSWORD"));
   }
 
+  /** The environment that points another command (an import, a copy) at this server's database. */
+  public Map<String, String> databaseEnv() {
+    Map<String, String> env = new HashMap<>();
+    env.put("AGENDA_DB_URL", databaseUrl);
+    if (!databaseUser.isEmpty()) env.put("AGENDA_DB_USER", databaseUser);
+    env.put("AGENDA_TIMEZONE", "Europe/Amsterdam");
+    return env;
+  }
+
   public static boolean usesPostgres() {
     return FreshDatabase.usesPostgres();
   }
