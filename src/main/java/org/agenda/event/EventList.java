@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.agenda.config.Config;
 import org.agenda.db.Database;
@@ -219,21 +220,24 @@ final class EventList {
   record Bound(String param, Instant at, boolean exclusive, boolean onStart, boolean lower) {}
 
   /**
-   * The events a request selects, before paging: the condition, the statuses and the date bounds in effect, and
-   * the same as a query of the index (null where the index does not hold what the request asks).
+   * The events a request selects, before paging: the statuses and the date bounds in effect, the selection as a
+   * query of the index (null where the index does not hold what the request asks), and as SQL, built only when the
+   * database is asked (a search looks its candidates up while the condition is built).
    */
-  private record Selection(Condition condition, List<String> statuses, List<Bound> bounds, Query indexed) {}
+  private record Selection(List<String> statuses, List<Bound> bounds, Query indexed, Supplier<Condition> condition) {}
 
   private Selection selection(DSLContext dsl, ApiRequest request, DefaultWindow window, boolean unlockedOnly) {
     List<String> statuses = ListQueries.effectiveStatuses(request);
     List<Bound> bounds = bounds(request, window);
     var resolved = new ResolvedFilters(request.attachment(Resolved.class), dsl, request);
-    Condition condition = condition(request, statuses, bounds, resolved);
-    if (unlockedOnly) condition = condition.and(unlocked(request));
+    Supplier<Condition> condition = () -> {
+      Condition selected = condition(request, statuses, bounds, resolved);
+      return unlockedOnly ? selected.and(unlocked(request)) : selected;
+    };
     Query indexed = index == null ? null : IndexedSelection.of(request, languages, config.timezone(),
         new IndexedSelection.Filters(statuses, bounds, resolved.categories, resolved.tags, resolved.withinRadius,
             unlockedOnly));
-    return new Selection(condition, statuses, bounds, indexed);
+    return new Selection(statuses, bounds, indexed, condition);
   }
 
   /**
@@ -261,8 +265,9 @@ final class EventList {
     // events CROSS JOIN records: SQLite then walks events_start (start_utc, id, …) for the date window and the order
     // instead of every published record (a page at 10 000 events: 29 ms → 0.03 ms); PostgreSQL plans it as
     // the same inner join.
-    int total = count(dsl, selection.condition());
-    return new EventIndex.Page(total, offset >= total ? List.of() : ids(dsl, selection.condition(), offset, limit));
+    Condition condition = selection.condition().get();
+    int total = count(dsl, condition);
+    return new EventIndex.Page(total, offset >= total ? List.of() : ids(dsl, condition, offset, limit));
   }
 
   ApiResponse handle(ApiRequest request) {
