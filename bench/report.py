@@ -77,7 +77,8 @@ def chart(db, series_files, out_path):
     """Horizontal grouped bars: p50 latency per route, one bar per data-set size."""
     series = []
     for path in series_files:
-        events = int(re.search(r"-(\d+)-s\d+\.tsv$", path).group(1))
+        found = re.search(r"-(\d+)-s\d+(-series\d+)?\.tsv$", path)
+        events = int(found.group(1))
         seconds = num(read_meta(path[: -len(".tsv")] + ".meta").get("seconds_per_route"), 10)
         # a route where no request completed within the duration is drawn at the duration (a lower bound)
         series.append((events, {r["route"]: num(r["p50_ms"]) if num(r["requests"]) else seconds * 1000
@@ -134,7 +135,9 @@ def chart(db, series_files, out_path):
 def section(meta, rows):
     db, events = meta["db"], int(meta["events"])
     gen = generation(meta)
-    lines = [f"## {'SQLite' if db == 'sqlite' else 'PostgreSQL'}, {fmt_int(events)} events", ""]
+    series = int(meta.get("series_percent", "0"))
+    kind = f", {series} % of them weekly series over a year (each with its 51 later occurrences)" if series else ""
+    lines = [f"## {'SQLite' if db == 'sqlite' else 'PostgreSQL'}, {fmt_int(events)} events{kind}", ""]
     lines += ["| route | bytes | Agenda req/s | nginx req/s | ratio | p50 ms | p99 ms | errors | server CPU | wrk CPU "
               "| built, ms |",
               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -217,7 +220,8 @@ def scale(metas):
     lines = []
     by_db = {}
     for meta, rows in metas:
-        by_db.setdefault(meta["db"], []).append((int(meta["events"]), rows))
+        if meta.get("series_percent", "0") == "0":
+            by_db.setdefault(meta["db"], []).append((int(meta["events"]), rows))
     for db, sizes in by_db.items():
         if len(sizes) < 2:
             continue
@@ -270,7 +274,8 @@ def main(metas):
     for meta, rows in metas:
         out += section(meta, rows)
         db = meta["db"]
-        chart(db, sorted(glob.glob(os.path.join(RESULTS, f"{db}-*-s*.tsv"))), os.path.join(RESULTS, f"p50-{db}.svg"))
+        plain = [p for p in sorted(glob.glob(os.path.join(RESULTS, f"{db}-*-s*.tsv"))) if "-series" not in p]
+        chart(db, plain, os.path.join(RESULTS, f"p50-{db}.svg"))
     with open(os.path.join(HERE, "RESULTS.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(out))
 

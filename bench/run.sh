@@ -6,8 +6,10 @@
 # loopback (bounded: SECONDS per route) and the same bytes served by nginx as static files (the ceiling).
 # Writes bench/results/<db>-<N>.{tsv,meta}, then bench/RESULTS.md and its SVG chart (bench/report.py).
 #
-# Usage: bench/run.sh [--db sqlite|postgres|both] [--events N] [--seconds S] [--warmup S] [--seed S]
+# Usage: bench/run.sh [--db sqlite|postgres|both] [--events N] [--seconds S] [--warmup S] [--seed S] [--series P]
 #        bench/run.sh [N] [S]                      (the old positional form)
+#   --series P: a data set of its own (<db>-<N>-s<seed>-seriesP) where P % of the N events are weekly series over a
+#   year, each with its 51 later occurrences (issue 24).
 # Environment: BENCH_JVM_OPTS (default "-Xmx256m -XX:+UseSerialGC"), BENCH_PORT (18181),
 #   BENCH_NGINX_PORT (18182), BENCH_PG (psql connection, default "-h 127.0.0.1 -U postgres"),
 #   BENCH_PG_JDBC (default jdbc:postgresql://127.0.0.1:5432/), BENCH_PG_USER (postgres),
@@ -24,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-DB=both EVENTS=10000 SECONDS_PER_ROUTE=10 WARMUP=3 SEED=1
+DB=both EVENTS=10000 SECONDS_PER_ROUTE=10 WARMUP=3 SEED=1 SERIES=0
 positional=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -33,11 +35,15 @@ while [ $# -gt 0 ]; do
     --seconds) SECONDS_PER_ROUTE=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --series) SERIES=$2; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+# a data set whose events are partly weekly series (issue 24) is a set of its own
+SET=''
+[ "$SERIES" != 0 ] && SET="-series$SERIES"
 case "$DB" in sqlite) dbs=(sqlite) ;; postgres) dbs=(postgres) ;; both) dbs=(sqlite postgres) ;;
   *) echo "--db must be sqlite, postgres or both" >&2; exit 2 ;; esac
 JVM_OPTS=${BENCH_JVM_OPTS:--Xmx256m -XX:+UseSerialGC}
@@ -201,19 +207,19 @@ run_wrk() {
 
 # --- one database ------------------------------------------------------------------------------------------
 bench_db() {
-  local db=$1 name="$1-$EVENTS-s$SEED"
+  local db=$1 name="$1-$EVENTS-s$SEED$SET"
   local data=bench/data/$name database ids=bench/data/$name.ids load_before
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-  if [ "$db" = sqlite ]; then database=$root/$data.db; else database="agenda_bench_${EVENTS}_s${SEED}"; fi
+  if [ "$db" = sqlite ]; then database=$root/$data.db; else database="agenda_bench_${EVENTS}_s${SEED}${SET//-/_}"; fi
 
   # 1. the data set: generated once on SQLite (resumable), copied once to PostgreSQL, then reused
   if [ ! -f "$data.gen" ] || [ ! -s "$ids" ]; then
-    local sqlite_data=bench/data/sqlite-$EVENTS-s$SEED
+    local sqlite_data=bench/data/sqlite-$EVENTS-s$SEED$SET
     if [ ! -f "$sqlite_data.gen" ] || [ ! -s "$sqlite_data.ids" ]; then
       log "sqlite: generating $EVENTS events (seed $SEED) into $root/$sqlite_data.db"
       # built above (or BENCH_SKIP_BUILD=1); generate.sh runs from its own copy of the jar and the test classes: a
       # build during the hours a million events take would otherwise replace the classes under the running generator
-      env $(db_env sqlite "$root/$sqlite_data.db") BENCH_SKIP_BUILD=1 bench/generate.sh "$EVENTS" --seed "$SEED" \
+      env $(db_env sqlite "$root/$sqlite_data.db") BENCH_SKIP_BUILD=1 bench/generate.sh "$EVENTS" --seed "$SEED" --series "$SERIES" \
         --threads "$GEN_THREADS" --ids "$sqlite_data.ids" | tee "$sqlite_data.gen.log" >&2
       grep '^generated ' "$sqlite_data.gen.log" | tail -1 > "$sqlite_data.gen"
     fi
@@ -485,6 +491,7 @@ bench_db() {
     echo "db=$db"
     echo "events=$EVENTS"
     echo "seed=$SEED"
+    echo "series_percent=$SERIES"
     echo "seconds_per_route=$SECONDS_PER_ROUTE"
     echo "warmup_seconds=$WARMUP"
     echo "write_warmup_seconds=$WRITE_WARMUP"
@@ -524,7 +531,9 @@ done
 # The page shows every database and size measured: a run of one keeps the latest figures of the others.
 metas=()
 for db in sqlite postgres; do
-  for meta in $(ls bench/results/$db-*-s$SEED.meta 2>/dev/null | sort -t- -k2,2n); do metas+=("$meta"); done
+  for meta in $(ls bench/results/$db-*-s$SEED.meta bench/results/$db-*-s$SEED-series*.meta 2>/dev/null | sort -t- -k2,2n); do
+    metas+=("$meta")
+  done
 done
 python3 bench/report.py "${metas[@]}"
 log "wrote bench/RESULTS.md"

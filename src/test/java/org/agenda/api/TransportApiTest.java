@@ -901,7 +901,8 @@ class TransportApiTest {
     assertThat(keys(listArgs)).containsExactly("page", "per_page", "start_date", "end_date", "starts_before",
         "starts_after", "ends_before", "ends_after", "strict_dates", "search", "categories", "tags", "venue",
         "organizer", "featured", "status", "geoloc", "geoloc_lat", "geoloc_lng", "geoloc_radius", "include",
-        "post_parent", "ticketed", "password", "modified_after", "modified_before", "translation_language");
+        "post_parent", "ticketed", "password", "modified_after", "modified_before", "hide_subsequent_recurrences",
+        "translation_language");
     assertThat(listArgs.path("page").path("default").asInt()).isEqualTo(1);
     assertThat(listArgs.path("per_page").path("default").asInt()).isEqualTo(12);
     assertThat(listArgs.path("strict_dates").path("default").isBoolean()).isTrue();
