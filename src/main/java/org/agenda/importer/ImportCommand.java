@@ -62,7 +62,7 @@ public final class ImportCommand {
       Map<Long, User> authors = authors(api, options.authorMap());
       checkSource(source, options);
       var progress = new Progress(out, System.console() != null, System::nanoTime, report);
-      var run = new Importer(api, new Lists(source, readers, options.concurrency()), options, importer, authors,
+      var run = new Importer(api, new Lists(source, readers, options.concurrency(), options.languageRoots()), options, importer, authors,
           report, progress, source.root() + "/" + options.namespace());
       try {
         run.run();

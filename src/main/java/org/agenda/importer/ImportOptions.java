@@ -10,10 +10,10 @@ import java.util.Map;
 
 /** The command line of {@code import tec}; the application password comes from the environment only. */
 record ImportOptions(String baseUrl, String namespace, String user, String password, List<String> languages,
-    boolean dryRun, String since, int concurrency, String authorMap, String as) {
+    boolean languageRoots, boolean dryRun, String since, int concurrency, String authorMap, String as) {
 
   static final String USAGE = "usage: java -jar agenda.jar import tec BASE_URL [--namespace tribe/events/v1]"
-      + " [--user NAME] [--language L[,L2…]] [--dry-run] [--since DATE] [--concurrency N] [--author-map FILE]"
+      + " [--user NAME] [--language L[,L2…] [--language-roots]] [--dry-run] [--since DATE] [--concurrency N] [--author-map FILE]"
       + " [--as AGENDA_USER]   (password of --user: AGENDA_IMPORT_PASSWORD)";
   private static final DateTimeFormatter MODIFIED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
@@ -31,6 +31,7 @@ record ImportOptions(String baseUrl, String namespace, String user, String passw
     String namespace = "tribe/events/v1";
     String user = null;
     List<String> languages = List.of(defaultLanguage);
+    boolean languageRoots = false;
     boolean dryRun = false;
     String since = null;
     int concurrency = 4;
@@ -42,6 +43,7 @@ record ImportOptions(String baseUrl, String namespace, String user, String passw
         case "--namespace" -> namespace = trimSlashes(value(args, ++i, arg));
         case "--user" -> user = value(args, ++i, arg);
         case "--language" -> languages = languages(value(args, ++i, arg), agendaLanguages);
+        case "--language-roots" -> languageRoots = true;
         case "--dry-run" -> dryRun = true;
         case "--since" -> since = since(value(args, ++i, arg));
         case "--concurrency" -> concurrency = concurrency(value(args, ++i, arg));
@@ -61,8 +63,9 @@ record ImportOptions(String baseUrl, String namespace, String user, String passw
     if (user != null && (password == null || password.isEmpty())) {
       throw new Usage("--user needs the application password in AGENDA_IMPORT_PASSWORD");
     }
-    return new ImportOptions(baseUrl, namespace, user, user == null ? null : password, languages, dryRun, since,
-        concurrency, authorMap, as);
+    if (languageRoots && languages.size() < 2) throw new Usage("--language-roots needs two languages or more in --language");
+    return new ImportOptions(baseUrl, namespace, user, user == null ? null : password, languages, languageRoots, dryRun,
+        since, concurrency, authorMap, as);
   }
 
   private static String value(List<String> args, int i, String option) throws Usage {

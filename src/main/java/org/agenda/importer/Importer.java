@@ -67,8 +67,9 @@ final class Importer {
     boolean multilingual = options.languages().size() > 1;
     for (Kind kind : Kind.values()) {
       for (String language : options.languages()) {
-        String asked = multilingual ? language : null;
         boolean main = language.equals(options.languages().get(0));
+        // with a root per language, the site's default language is at BASE_URL itself
+        String asked = multilingual && !(main && options.languageRoots()) ? language : null;
         if (kind == Kind.CATEGORY) {
           // parents before their children, whatever order the site lists them in
           var all = new ArrayList<JsonNode>();

@@ -21,11 +21,14 @@ final class Lists {
   private final Source source;
   private final ExecutorService readers;
   private final int readAhead;
+  /** Whether a language is read under its own REST root ({@code /fr/wp-json}) rather than with {@code ?lang=fr}. */
+  private final boolean languageRoots;
 
-  Lists(Source source, ExecutorService readers, int readAhead) {
+  Lists(Source source, ExecutorService readers, int readAhead, boolean languageRoots) {
     this.source = source;
     this.readers = readers;
     this.readAhead = readAhead;
+    this.languageRoots = languageRoots;
   }
 
   /** What a list is: its path with the query that reaches every record, and the key of its items. */
@@ -33,7 +36,7 @@ final class Lists {
 
   /** Passes the number of records the list holds to {@code total}, then each page to {@code page}, in order. */
   void read(Kind kind, String language, Consumer<Integer> total, Consumer<List<JsonNode>> page) {
-    Source.Answer first = source.get(url(kind, language, 1));
+    Source.Answer first = get(kind, language, 1);
     int pages = pages(kind, first);
     total.accept(first.body().path("total").asInt(items(kind, first).size()));
     page.accept(items(kind, first));
@@ -43,7 +46,7 @@ final class Lists {
     while (read < pages) {
       while (asked < pages && ahead.size() < readAhead) {
         int number = ++asked;
-        ahead.add(CompletableFuture.supplyAsync(() -> source.get(url(kind, language, number)), readers));
+        ahead.add(CompletableFuture.supplyAsync(() -> get(kind, language, number), readers));
       }
       Source.Answer answer;
       try {
@@ -60,10 +63,11 @@ final class Lists {
     }
   }
 
-  private static String url(Kind kind, String language, int page) {
+  private Source.Answer get(Kind kind, String language, int page) {
     String query = "per_page=" + PER_PAGE + "&page=" + page + (kind.query().isEmpty() ? "" : "&" + kind.query());
-    if (language != null) query += "&lang=" + language;
-    return kind.path() + "?" + query;
+    if (language == null) return source.get(kind.path() + "?" + query);
+    if (languageRoots) return source.getInLanguage(language, kind.path() + "?" + query);
+    return source.get(kind.path() + "?" + query + "&lang=" + language);
   }
 
   private static int pages(Kind kind, Source.Answer answer) {

@@ -55,6 +55,21 @@ final class Source {
 
   /** GET {@code {root}/{namespace}/{pathAndQuery}}. */
   Answer get(String pathAndQuery) {
+    return getAt(root, pathAndQuery);
+  }
+
+  /**
+   * GET {@code pathAndQuery} under the REST root of one language of a site that gives each language a root of its
+   * own (WPML's languages in directories): {@code https://example.org/wp-json} becomes
+   * {@code https://example.org/fr/wp-json}.
+   */
+  Answer getInLanguage(String language, String pathAndQuery) {
+    URI base = URI.create(root);
+    String origin = base.getScheme() + "://" + base.getRawAuthority();
+    return getAt(origin + "/" + language + (base.getRawPath() == null ? "" : base.getRawPath()), pathAndQuery);
+  }
+
+  private Answer getAt(String root, String pathAndQuery) {
     String url = root + "/" + namespace + "/" + pathAndQuery;
     URI uri;
     try {

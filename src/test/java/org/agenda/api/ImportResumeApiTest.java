@@ -144,6 +144,34 @@ class ImportResumeApiTest {
     }
   }
 
+  /** A WPML site with its languages in directories: English at the root, French only under /fr/wp-json. */
+  @Test
+  void aSiteWithALanguageInADirectoryIsReadUnderThatRoot() throws Exception {
+    try (TecSite site = TecSite.start(); TestServer server = TestServer.start()) {
+      site.languagesInDirectories("en");
+      site.venue("en", 221, "Grand Hall", "grand-hall");
+      site.event("en", 223, "Summer concert", "summer-concert", "2026-12-05 19:30:00", 221L, List.of(), List.of(),
+          List.of());
+      site.venue("fr", 321, "Grande salle", "grande-salle")
+          .putArray("wpml_translations").addObject().put("locale", "en_US").put("id", 221);
+      site.event("fr", 323, "Concert d'été", "concert-d-ete", "2026-12-05 19:30:00", 321L, List.of(), List.of(),
+          List.of()).putArray("wpml_translations").addObject().put("locale", "en_US").put("id", 223);
+
+      ServerProcess.Finished run = ServerProcess.run(env(server), "import", "tec", site.root(), "--language", "en,fr",
+          "--language-roots");
+      assertThat(run.status()).as(run.output()).isZero();
+      assertThat(site.requests).anyMatch(request -> request.startsWith("/fr/wp-json/tribe/events/v1/events?"));
+      assertThat(site.requests).noneMatch(request -> request.contains("lang="));
+      JsonNode french = ok(server.anonymous().get("/fr" + NS + "/events/223"));
+      assertThat(french.path("title").asText()).isEqualTo("Concert d'été");
+      assertThat(french.path("venue").path("venue").asText()).isEqualTo("Grande salle");
+      assertThat(ok(server.anonymous().get("/en" + NS + "/events/223")).path("title").asText()).isEqualTo("Summer concert");
+
+      ServerProcess.Finished refused = ServerProcess.run(env(server), "import", "tec", site.root(), "--language-roots");
+      assertThat(refused.status()).as(refused.output()).isEqualTo(2);
+    }
+  }
+
   static JsonNode ok(HttpResult result) {
     assertThat(result.status()).as(result.body()).isEqualTo(200);
     return result.json();

@@ -43,6 +43,8 @@ public final class TecSite implements AutoCloseable {
   private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
   private final Map<String, Integer> retryAfterOnce = new ConcurrentHashMap<>();
   public final List<String> requests = new CopyOnWriteArrayList<>();
+  /** Set when languages have directories of their own: the language at the plain root. */
+  private volatile String directoriesDefault;
   private volatile int dieAfterRequests = Integer.MAX_VALUE;
   private volatile long pageDelayMillis;
   private volatile String mode = "normal";
@@ -167,6 +169,14 @@ public final class TecSite implements AutoCloseable {
     pageDelayMillis = millis;
   }
 
+  /**
+   * Answers each language other than {@code defaultLanguage} only under a REST root of its own ({@code /fr/wp-json}),
+   * as WPML does with languages in directories; {@code ?lang=} is ignored then.
+   */
+  public void languagesInDirectories(String defaultLanguage) {
+    this.directoriesDefault = defaultLanguage;
+  }
+
   /** "normal", "html" (every answer a web page), "no-namespace" (rest_no_route), "redirect-loop". */
   public void mode(String mode) {
     this.mode = mode;
@@ -219,6 +229,12 @@ public final class TecSite implements AutoCloseable {
   }
 
   private void serve(HttpExchange exchange, String path, Map<String, String> query) throws IOException {
+    if (directoriesDefault != null) {
+      var inDirectory = java.util.regex.Pattern.compile("/([a-z]{2})(/wp-json(/.*)?)").matcher(path);
+      query = new java.util.HashMap<>(query);
+      query.put("lang", inDirectory.matches() ? inDirectory.group(1) : directoriesDefault);
+      if (inDirectory.matches()) path = inDirectory.group(2);
+    }
     Boolean authenticated = authenticated(exchange);
     if (authenticated == null) {
       json(exchange, 401, fixture("005-events-create-bad-password"), Map.of());
