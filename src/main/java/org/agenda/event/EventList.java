@@ -96,7 +96,7 @@ final class EventList {
         "Events starting on or after this moment (default: start of today, site time zone).",
         "Events ending on or before this moment (default: end of the day 24 months after today).",
         "Unlocks protected events with this password."));
-    params.add(Param.bool("hide_subsequent_recurrences").defaultValue(false)
+    params.add(Param.bool("hide_subsequent_recurrences")
         .describe("true: of each series, only its first occurrence among the events selected (the first coming one "
             + "in the default window)."));
     return params;

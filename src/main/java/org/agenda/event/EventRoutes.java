@@ -106,7 +106,7 @@ public final class EventRoutes {
           Endpoint.read(List.of(target, password), targetCheck, this::read),
           Endpoint.write(List.of("DELETE"), Role.CONTRIBUTOR, List.of(target,
                   Param.bool("force").defaultValue(false).describe("true: delete permanently (editors and higher)."),
-                  Param.bool("following").defaultValue(false).describe("On an occurrence of a series: end the series "
+                  Param.bool("following").describe("On an occurrence of a series: end the series "
                       + "before it (this occurrence and the following ones are deleted; the rule gets an UNTIL). "
                       + "Without it, deleting an occurrence excludes its date (an EXDATE). On the series itself, "
                       + "deleting acts on the whole series either way."),
