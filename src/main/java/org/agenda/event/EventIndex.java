@@ -274,8 +274,10 @@ public final class EventIndex implements AutoCloseable {
       } finally {
         searchers.release(searcher);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    } catch (IOException | UncheckedIOException e) {
+      // the index is derived: when its files fail, the database answers
+      log.println("The event index could not be read (the database answers): " + e.getMessage());
+      return null;
     }
   }
 
@@ -292,7 +294,9 @@ public final class EventIndex implements AutoCloseable {
       background.execute(this::buildInBackground);
       return false;
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      // what was applied is applied again by the next catch-up; meanwhile the database answers
+      log.println("The event index could not follow the database (the database answers): " + e.getMessage());
+      return false;
     }
   }
 
