@@ -44,6 +44,7 @@ final class EventView {
   private final ByIdLoader<Term> terms;
   private final ByIdLoader<Venue> venueLoader;
   private final ByIdLoader<Organizer> organizerLoader;
+  private final ByIdLoader<Series> seriesLoader;
 
   EventView(Config config, Languages languages, Venues venues, Organizers organizers, ByIdLoader.Factory loaders) {
     this.config = config;
@@ -54,6 +55,12 @@ final class EventView {
     this.terms = loaders.of(10_000, Terms::load);
     this.venueLoader = loaders.of(20_000, venues::load);
     this.organizerLoader = loaders.of(20_000, organizers::load);
+    // each occurrence shows its series' rule: parsed once per data version, not once per answer
+    this.seriesLoader = loaders.of(2_000, (dsl, ids) -> {
+      Map<Long, Series> series = new HashMap<>();
+      EventStore.findAll(dsl, List.copyOf(ids)).forEach(row -> series.put(row.id, new Series(row, parsedRule(row))));
+      return series;
+    });
   }
 
   /**
@@ -72,24 +79,18 @@ final class EventView {
     Set<Long> termIds = new LinkedHashSet<>();
     Set<Long> venueIds = new LinkedHashSet<>();
     Set<Long> organizerIds = new LinkedHashSet<>();
-    Map<Long, Event> seriesRows = new HashMap<>();
     Set<Long> seriesIds = new LinkedHashSet<>();
     for (Event event : events) {
-      if (event.isSeries()) seriesRows.put(event.id, event);
       if (event.seriesId != null) seriesIds.add(event.seriesId);
       termIds.addAll(event.categoryIds);
       termIds.addAll(event.tagIds);
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
-    seriesIds.removeAll(seriesRows.keySet());
-    EventStore.findAll(dsl, List.copyOf(seriesIds)).forEach(row -> seriesRows.put(row.id, row));
-    Map<Long, Series> series = new HashMap<>();
-    seriesRows.forEach((id, row) -> series.put(id, new Series(row, parsedRule(row))));
     return new Related(terms.load(dsl, version, termIds),
         embedded(venues, venueLoader.load(dsl, version, venueIds), requestLanguage, urls, withJsonLd),
         embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls, withJsonLd),
-        series);
+        seriesLoader.load(dsl, version, seriesIds));
   }
 
   /** The stored rule of a series row, checked when it was written (null if it no longer parses). */
