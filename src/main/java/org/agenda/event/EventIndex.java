@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -160,7 +161,7 @@ public final class EventIndex implements AutoCloseable {
   }
 
   private void start() throws IOException {
-    Map<String, String> data = new java.util.HashMap<>();
+    Map<String, String> data = new HashMap<>();
     var live = writer.getLiveCommitData();
     if (live != null) live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
     long current = database.dataVersion();

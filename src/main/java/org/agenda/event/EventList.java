@@ -42,10 +42,10 @@ import org.agenda.text.SearchTerms;
 import org.agenda.time.DateTimes;
 import org.agenda.time.ListWindow;
 import org.agenda.venue.VenueTables;
+import org.apache.lucene.search.Query;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.apache.lucene.search.Query;
 
 /**
  * {@code GET /events} (§6.3): filters, the date window, visibility, paging and navigation URLs; and the same
