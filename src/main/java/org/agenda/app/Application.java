@@ -12,7 +12,7 @@ import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import org.agenda.cache.CachedReads;
-import org.agenda.cache.VersionedCache;
+import org.agenda.cache.ChangeFollower;
 import org.agenda.change.ChangeLog;
 import org.agenda.change.ChangeRoutes;
 import org.agenda.config.Config;
@@ -142,7 +142,7 @@ public final class Application implements AutoCloseable {
     var organizers = new Organizers(config, languages);
     var writes = new RecordWrites(config.timezone());
     new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
-        VersionedCache::keeping, eventIndex).register(routes);
+        new ChangeFollower(), eventIndex).register(routes);
     new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
     new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
     // categories and tags (R11–R14)

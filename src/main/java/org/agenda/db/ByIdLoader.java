@@ -3,6 +3,7 @@ package org.agenda.db;
 import java.util.Collection;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.jooq.DSLContext;
 
 /**
@@ -14,8 +15,28 @@ import org.jooq.DSLContext;
 public interface ByIdLoader<V> {
   Map<Long, V> load(DSLContext dsl, Long version, Collection<Long> ids);
 
-  /** Makes a loader of at most {@code maximumSize} kept objects from a plain load. */
+  /** Makes loaders of at most {@code maximumSize} kept objects from a plain load. */
   interface Factory {
+    /** For objects that anything may change: each kept for one data version. */
     <V> ByIdLoader<V> of(long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
+
+    /**
+     * For objects made only of what the change log records of their own record (kind {@code kind}: its rows, text
+     * and links, not another record's count of them): each kept across data versions, until a committed change
+     * touches it.
+     */
+    <V> ByIdLoader<V> following(String kind, long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
+
+    /** Keeps rendered forms, about {@code maximumBytes} of them in all. */
+    <K> Renderings<K> renderings(long maximumBytes);
+  }
+
+  /**
+   * Rendered forms of objects (the UTF-8 JSON of a list item), each kept under its key for as long as what it was
+   * rendered from stays equal: a form is rendered again when the object or anything it embeds changed.
+   */
+  interface Renderings<K> {
+    /** The form kept for {@code key} if it was rendered from a source equal to {@code source}; else a new one. */
+    byte[] get(K key, Object source, Supplier<byte[]> render);
   }
 }

@@ -4,7 +4,6 @@ import static org.agenda.event.EventTables.*;
 import static org.agenda.record.RecordTables.*;
 import static org.jooq.impl.DSL.*;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,6 +18,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.agenda.config.Config;
+import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
 import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
@@ -28,6 +28,8 @@ import org.agenda.http.Json;
 import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
+import org.agenda.http.RawJson;
+import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
@@ -79,14 +81,19 @@ final class EventList {
   private final Config config;
   private final Languages languages;
   private final EventView view;
+  private final ByIdLoader<Event> events;
+  private final ByIdLoader.Renderings<ItemKey> items;
   /** Null when the list asks the database alone ({@code AGENDA_INDEX=off}). */
   private final EventIndex index;
 
-  EventList(Database database, Config config, Languages languages, EventView view, EventIndex index) {
+  EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
+      ByIdLoader.Renderings<ItemKey> items, EventIndex index) {
     this.database = database;
     this.config = config;
     this.languages = languages;
     this.view = view;
+    this.events = events;
+    this.items = items;
     this.index = index;
   }
 
@@ -281,13 +288,13 @@ final class EventList {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
     List<Long> ids = page.ids();
-    var items = Json.array();
-    List<Event> events = EventStore.findAll(dsl, ids);
-    var related = view.related(dsl, version, events, request.language(), request.urls(), false);
-    for (Event event : events) items.add(item(event, request, related));
+    var listed = Json.array();
+    List<Event> shown = inOrder(dsl, version, ids);
+    var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
+    for (Event event : shown) listed.addRawValue(RawJson.value(item(event, request, related)));
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
-    return paging.response("events", items, true, navigation, total);
+    return paging.response("events", listed, true, navigation, total);
   }
 
   private static int count(DSLContext dsl, Condition condition) {
@@ -320,9 +327,20 @@ final class EventList {
     Long version = database.versionOf(dsl, request.dataVersion());
     EventIndex.Page page = page(dsl, version, selection(dsl, request, FEED_WINDOW, true), 0, FEED_CAP);
     int total = page.total();
-    List<Event> events = EventStore.findAll(dsl, page.ids());
-    var related = view.related(dsl, version, events, request.language(), request.urls(), false);
-    return new Feed(events, related, total);
+    List<Event> shown = inOrder(dsl, version, page.ids());
+    var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
+    return new Feed(shown, related, total);
+  }
+
+  /** The events with these ids, in this order. */
+  private List<Event> inOrder(DSLContext dsl, Long version, List<Long> ids) {
+    Map<Long, Event> loaded = events.load(dsl, version, ids);
+    var inOrder = new ArrayList<Event>(ids.size());
+    for (Long id : ids) {
+      Event event = loaded.get(id);
+      if (event != null) inOrder.add(event);
+    }
+    return inOrder;
   }
 
   /** §4.8 as SQL: the event has no password, the request gives it, or the caller can edit the event. */
@@ -331,11 +349,22 @@ final class EventList {
     return request.has("password") ? unlocked.or(PASSWORD.eq(request.string("password"))) : unlocked;
   }
 
-  private ObjectNode item(Event event, ApiRequest request, EventView.Related related) {
+  /**
+   * Who an item is rendered for, besides what it is rendered from: the request's language, the item's text language
+   * and form, and the roots of its URLs.
+   */
+  record ItemKey(long id, String requestLanguage, String textLanguage, boolean stripped, String publicUrl,
+      String baseUrl) {}
+
+  /** An event as a list item, in UTF-8 JSON: kept rendered while the event and what it embeds stay the same. */
+  private byte[] item(Event event, ApiRequest request, EventView.Related related) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
     boolean locked = event.lockedAgainst(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    return view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), request.urls(), related);
+    Urls urls = request.urls();
+    var key = new ItemKey(event.id, request.language(), textLanguage, locked, urls.publicUrl(), urls.baseUrl());
+    return items.get(key, related.sourceOf(event), () -> Json.bytes(
+        view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), urls, related)));
   }
 
   private List<Bound> bounds(ApiRequest request, DefaultWindow window) {

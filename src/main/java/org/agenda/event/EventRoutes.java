@@ -54,6 +54,8 @@ public final class EventRoutes {
   private final FuturePublisher publisher;
   /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
   private final ByIdLoader<Event> events;
+  /** List items kept rendered: about 10 000 of them, in one language each. */
+  private static final long LIST_ITEM_BYTES = 32L << 20;
 
   /** What the self-description says of events. */
   private final ApiResource resource;
@@ -62,20 +64,13 @@ public final class EventRoutes {
       RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders,
       EventIndex index) {
     this.database = database;
-    this.events = loaders.of(10_000, (dsl, ids) -> {
-      Map<Long, Event> found = new HashMap<>();
-      for (long id : ids) {
-        Event event = EventStore.lookup(dsl, id).event();
-        if (event != null) found.put(id, event);
-      }
-      return found;
-    });
+    this.events = loaders.following(Records.EVENT, 10_000, EventStore::load);
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
-    this.list = new EventList(database, config, languages, view, index);
+    this.list = new EventList(database, config, languages, view, events, loaders.renderings(LIST_ITEM_BYTES), index);
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

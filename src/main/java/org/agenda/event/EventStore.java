@@ -61,6 +61,19 @@ final class EventStore {
     return result;
   }
 
+  /** The events with these ids that exist, by id: one in the two statements of {@link #lookup}, more in three. */
+  static Map<Long, Event> load(DSLContext dsl, Collection<Long> ids) {
+    Map<Long, Event> found = new HashMap<>();
+    if (ids.size() == 1) {
+      long id = ids.iterator().next();
+      Event event = lookup(dsl, id).event();
+      if (event != null) found.put(id, event);
+    } else {
+      findAll(dsl, List.copyOf(ids)).forEach(event -> found.put(event.id, event));
+    }
+    return found;
+  }
+
   /** What a single-record route finds at an id: its type ("event", "venue", "organizer", or null) and the event. */
   record Lookup(String type, Event event) {}
 

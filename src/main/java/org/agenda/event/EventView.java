@@ -7,12 +7,15 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.agenda.config.Config;
 import org.agenda.db.ByIdLoader;
 import org.agenda.http.Json;
@@ -22,6 +25,7 @@ import org.agenda.organizer.Organizer;
 import org.agenda.organizer.Organizers;
 import org.agenda.record.RecordKind;
 import org.agenda.record.RecordView;
+import org.agenda.record.Records;
 import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
 import org.agenda.series.Recurrence;
@@ -55,8 +59,8 @@ final class EventView {
     this.terms = loaders.of(10_000, Terms::load);
     this.venueLoader = loaders.of(20_000, venues::load);
     this.organizerLoader = loaders.of(20_000, organizers::load);
-    // each occurrence shows its series' rule: parsed once per data version, not once per answer
-    this.seriesLoader = loaders.of(2_000, (dsl, ids) -> {
+    // each occurrence shows its series' rule: parsed once, not once per answer
+    this.seriesLoader = loaders.following(Records.EVENT, 2_000, (dsl, ids) -> {
       Map<Long, Series> series = new HashMap<>();
       EventStore.findAll(dsl, List.copyOf(ids)).forEach(row -> series.put(row.id, new Series(row, parsedRule(row))));
       return series;
@@ -64,11 +68,62 @@ final class EventView {
   }
 
   /**
-   * What events embed, loaded for a whole page at once: terms, venue and organizer objects by id, and the series
-   * (with their parsed rules) of the events that belong to one.
+   * What events embed, loaded for a whole page at once: terms, venue and organizer records by id, and the series
+   * (with their parsed rules) of the events that belong to one. Venues and organizers are rendered as embedded when
+   * first asked for: a page whose items are all kept rendered needs none of them.
    */
-  record Related(Map<Long, Term> terms, Map<Long, ObjectNode> venues, Map<Long, ObjectNode> organizers,
-      Map<Long, Series> series) {}
+  static final class Related {
+    private final Map<Long, Term> terms;
+    private final Map<Long, ? extends StoredRecord> venueRecords;
+    private final Map<Long, ? extends StoredRecord> organizerRecords;
+    private final Map<Long, Series> series;
+    private final Supplier<Map<Long, ObjectNode>> venues;
+    private final Supplier<Map<Long, ObjectNode>> organizers;
+
+    private Related(Map<Long, Term> terms, Map<Long, ? extends StoredRecord> venueRecords,
+        Map<Long, ? extends StoredRecord> organizerRecords, Map<Long, Series> series,
+        Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers) {
+      this.terms = terms;
+      this.venueRecords = venueRecords;
+      this.organizerRecords = organizerRecords;
+      this.series = series;
+      this.venues = venues;
+      this.organizers = organizers;
+    }
+
+    Map<Long, Term> terms() {
+      return terms;
+    }
+
+    Map<Long, Series> series() {
+      return series;
+    }
+
+    Map<Long, ObjectNode> venues() {
+      return venues.get();
+    }
+
+    Map<Long, ObjectNode> organizers() {
+      return organizers.get();
+    }
+
+    /**
+     * What the list item of {@code event} is rendered from besides the request (its language and URLs) and the
+     * item's shape: the event and what it embeds, each as loaded. Events and series are compared as the objects
+     * kept for them (a change loads new ones); terms, venues and organizers by value.
+     */
+    List<Object> sourceOf(Event event) {
+      return Arrays.asList(event, picked(event.categoryIds, terms), picked(event.tagIds, terms),
+          picked(event.venueIds, venueRecords), picked(event.organizerIds, organizerRecords),
+          event.seriesId == null ? null : series.get(event.seriesId));
+    }
+
+    private static List<Object> picked(List<Long> ids, Map<Long, ?> loaded) {
+      var picked = new ArrayList<Object>(ids.size());
+      for (Long id : ids) picked.add(loaded.get(id));
+      return picked;
+    }
+  }
 
   /** A series as its events show it: the series row and its rule. */
   record Series(Event event, Recurrence rule) {}
@@ -87,10 +142,24 @@ final class EventView {
       venueIds.addAll(event.venueIds);
       organizerIds.addAll(event.organizerIds);
     }
-    return new Related(terms.load(dsl, version, termIds),
-        embedded(venues, venueLoader.load(dsl, version, venueIds), requestLanguage, urls, withJsonLd),
-        embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls, withJsonLd),
-        seriesLoader.load(dsl, version, seriesIds));
+    Map<Long, Venue> venueRecords = venueLoader.load(dsl, version, venueIds);
+    Map<Long, Organizer> organizerRecords = organizerLoader.load(dsl, version, organizerIds);
+    return new Related(terms.load(dsl, version, termIds), venueRecords, organizerRecords,
+        seriesLoader.load(dsl, version, seriesIds),
+        memoized(() -> embedded(venues, venueRecords, requestLanguage, urls, withJsonLd)),
+        memoized(() -> embedded(organizers, organizerRecords, requestLanguage, urls, withJsonLd)));
+  }
+
+  private static <T> Supplier<T> memoized(Supplier<T> make) {
+    return new Supplier<>() {
+      private T made;
+
+      @Override
+      public T get() {
+        if (made == null) made = make.get();
+        return made;
+      }
+    };
   }
 
   /** The stored rule of a series row, checked when it was written (null if it no longer parses). */

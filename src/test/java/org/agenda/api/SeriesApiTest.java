@@ -419,4 +419,29 @@ class SeriesApiTest {
     assertThat(after.path("excerpt").asText()).isEqualTo("<p>Eigen 14</p>");
     assertThat(listed(ed, id)).hasSize(8).allMatch(e -> e.path("title").asText().equals("Samen 14"));
   }
+  @Test
+  void aChangeOfWhatOnlyASeriesHasIsShownAtOnceAndInTheChangeFeed() {
+    long id = id(course("Lezing", "[\"RRULE:FREQ=WEEKLY;COUNT=3\"]", ""));
+    long second = id(listed(ed, id).get(1));
+    assertThat(ok(ed.get(EVENTS + "/" + second)).has("status_detail")).isFalse();
+    String since = headOfTheChangeFeed();
+
+    // status_detail alone, then the rule alone: each the only stored field that changes
+    ok(ed.patchJson(EVENTS + "/" + second, "{\"status_detail\":\"cancelled\"}"));
+    assertThat(ok(ed.get(EVENTS + "/" + second)).path("status_detail").asText()).isEqualTo("cancelled");
+    assertThat(listed(server.anonymous(), id).get(1).path("status_detail").asText()).isEqualTo("cancelled");
+    ok(ed.patchJson(EVENTS + "/" + id, "{\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=3;INTERVAL=1\"]}"));
+    assertThat(ok(ed.get(EVENTS + "/" + id)).path("recurrence").get(0).asText()).isEqualTo("RRULE:FREQ=WEEKLY;COUNT=3;INTERVAL=1");
+
+    JsonNode changes = ok(ed.get("/cal/events/v1/changes?since=" + since));
+    assertThat(changes.path("changes").findValuesAsText("id")).contains(Long.toString(second), Long.toString(id));
+  }
+
+  private static String headOfTheChangeFeed() {
+    JsonNode page = ok(ed.get("/cal/events/v1/changes?per_page=100"));
+    while (page.path("more").asBoolean()) {
+      page = ok(ed.get("/cal/events/v1/changes?per_page=100&since=" + page.path("next").asText()));
+    }
+    return page.path("next").asText();
+  }
 }

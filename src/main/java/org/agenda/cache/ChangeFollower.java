@@ -1,0 +1,71 @@
+package org.agenda.cache;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiFunction;
+import org.agenda.db.ByIdLoader;
+import org.agenda.record.ChangedRecords;
+import org.jooq.DSLContext;
+
+/**
+ * The loaders that the wiring hands to features ({@link ByIdLoader.Factory}), and the one reader of the change log
+ * for those that keep objects across versions: before a read at a version newer than the one followed, it reads
+ * which records the changes in between touched (written by this process or another one sharing the database) and
+ * removes them from every following cache, once for all of them. When the log no longer holds those changes
+ * (retention), everything kept is dropped.
+ */
+public final class ChangeFollower implements ByIdLoader.Factory {
+  private record Follower(String kind, FollowingCache<?> cache) {}
+
+  private final List<Follower> followers = new CopyOnWriteArrayList<>();
+  private final ReentrantReadWriteLock keeping = new ReentrantReadWriteLock();
+  private final Object reading = new Object();
+  /** -1 until the first read: nothing is kept yet, so nothing needs removing. */
+  private volatile long followed = -1;
+
+  @Override
+  public <V> ByIdLoader<V> of(long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
+    return VersionedCache.keeping(maximumSize, load);
+  }
+
+  @Override
+  public <V> ByIdLoader<V> following(String kind, long maximumSize,
+      BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
+    var cache = new FollowingCache<V>(maximumSize, keeping, () -> followed);
+    followers.add(new Follower(kind, cache));
+    return (dsl, version, ids) -> {
+      if (ids.isEmpty()) return new HashMap<>();
+      if (version == null) return load.apply(dsl, ids);
+      if (version > followed) follow(dsl, version);
+      return cache.get(version, ids, missing -> load.apply(dsl, missing));
+    };
+  }
+
+  @Override
+  public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes) {
+    return new KeptRenderings<>(maximumBytes);
+  }
+
+  private void follow(DSLContext dsl, long version) {
+    synchronized (reading) {
+      long from = followed;
+      if (version <= from) return;
+      Map<String, Set<Long>> touched = from < 0 ? Map.of()
+          : ChangedRecords.touched(dsl, from, version, followers.stream().map(Follower::kind).distinct().toList());
+      keeping.writeLock().lock();
+      try {
+        for (Follower follower : followers) {
+          follower.cache().remove(touched == null ? null : touched.getOrDefault(follower.kind(), Set.of()));
+        }
+        followed = version;
+      } finally {
+        keeping.writeLock().unlock();
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.agenda.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.agenda.db.ByIdLoader;
+
+/**
+ * Rendered forms kept by key with what they were rendered from ({@link ByIdLoader.Renderings}). Nothing is stamped
+ * with a data version: the source itself says whether the form still holds, so a write moves only the forms of what
+ * it changed.
+ */
+final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
+  /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
+  private static final int OVERHEAD_BYTES = 160;
+
+  private record Kept(Object source, byte[] form) {}
+
+  private final Cache<K, Kept> kept;
+
+  KeptRenderings(long maximumBytes) {
+    this.kept = Caffeine.newBuilder().maximumWeight(maximumBytes)
+        .weigher((K key, Kept entry) -> entry.form().length + OVERHEAD_BYTES).build();
+  }
+
+  @Override
+  public byte[] get(K key, Object source, Supplier<byte[]> render) {
+    Kept found = kept.getIfPresent(key);
+    if (found != null && Objects.equals(found.source(), source)) return found.form();
+    byte[] form = render.get();
+    kept.put(key, new Kept(source, form));
+    return form;
+  }
+}
