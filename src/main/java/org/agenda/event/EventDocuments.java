@@ -78,6 +78,7 @@ final class EventDocuments {
       document.add(new LongPoint(START, row.value6()));
       document.add(new NumericDocValuesField(START, row.value6()));
       document.add(new LongPoint(END, row.value7()));
+      document.add(new NumericDocValuesField(END, row.value7()));
       document.add(new LongPoint(MODIFIED, row.value5()));
       document.add(new StringField(STATUS, status, Store.NO));
       document.add(new StringField(STATUS_UNTRASHED, untrashed, Store.NO));

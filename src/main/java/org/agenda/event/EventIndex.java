@@ -32,11 +32,12 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryCache;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TopFieldCollectorManager;
+import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.NIOFSDirectory;
@@ -69,6 +70,10 @@ public final class EventIndex implements AutoCloseable {
   private static final long COMMIT_EVERY_SECONDS = 10;
   private static final String VERSION = "version";
   private static final String IDENTITY = "identity";
+  /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
+  private static final String FORM = "form";
+  /** 2: the end as doc values too. */
+  private static final String DOCUMENTS_FORM = "2";
 
   /** A page of a list: the matching events in all and the ids asked for, in list order. */
   record Page(int total, List<Long> ids) {}
@@ -165,7 +170,7 @@ public final class EventIndex implements AutoCloseable {
     var live = writer.getLiveCommitData();
     if (live != null) live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
     long current = database.dataVersion();
-    if (identity.equals(data.get(IDENTITY)) && data.containsKey(VERSION)) {
+    if (identity.equals(data.get(IDENTITY)) && DOCUMENTS_FORM.equals(data.get(FORM)) && data.containsKey(VERSION)) {
       long held = Long.parseLong(data.get(VERSION));
       if (held <= current && catchUp(held, current) && writer.getDocStats().numDocs == eventCount()) {
         publish(current);
@@ -304,13 +309,14 @@ public final class EventIndex implements AutoCloseable {
   /** The events that {@code query} selects: how many, and the ids from {@code offset} on, in list order. */
   static Page page(IndexSearcher searcher, Query query, long offset, int limit) {
     try {
-      int total = searcher.count(query);
+      // one pass for the count and the page: every match is counted, the first offset + limit are kept in order
+      int kept = (int) Math.max(1, Math.min(offset + limit, searcher.getIndexReader().maxDoc()));
+      TopFieldDocs hits = searcher.search(query, new TopFieldCollectorManager(LIST_ORDER, kept, null, Integer.MAX_VALUE));
       List<Long> ids = new ArrayList<>();
-      if (limit > 0 && offset < total) {
-        ScoreDoc[] hits = searcher.search(query, (int) Math.min(total, offset + limit), LIST_ORDER, false).scoreDocs;
-        for (int i = (int) offset; i < hits.length; i++) ids.add((Long) ((FieldDoc) hits[i]).fields[1]);
+      for (int i = (int) offset; i < Math.min(hits.scoreDocs.length, offset + limit); i++) {
+        ids.add((Long) ((FieldDoc) hits.scoreDocs[i]).fields[1]);
       }
-      return new Page(total, ids);
+      return new Page(Math.toIntExact(hits.totalHits.value), ids);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -318,7 +324,8 @@ public final class EventIndex implements AutoCloseable {
 
   private synchronized void commit() throws IOException {
     if (version < 0 || version == committed) return;
-    writer.setLiveCommitData(Map.of(VERSION, Long.toString(version), IDENTITY, identity).entrySet());
+    writer.setLiveCommitData(Map.of(VERSION, Long.toString(version), IDENTITY, identity, FORM, DOCUMENTS_FORM)
+        .entrySet());
     writer.commit();
     committed = version;
   }

@@ -13,9 +13,12 @@ import org.agenda.record.Status;
 import org.agenda.text.SearchTerms;
 import org.agenda.user.Role;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexOrDocValuesQuery;
+import org.apache.lucene.search.IndexSortSortedNumericDocValuesRangeQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PhraseQuery;
@@ -44,13 +47,7 @@ final class IndexedSelection {
     var query = new BooleanQuery.Builder();
     query.add(term(HIDDEN, NO), Occur.FILTER);
     query.add(visibility(request.caller(), filters.statuses()), Occur.FILTER);
-    for (EventList.Bound bound : filters.bounds()) {
-      long at = bound.at().getEpochSecond();
-      String field = bound.onStart() ? START : END;
-      query.add(bound.lower()
-          ? LongPoint.newRangeQuery(field, bound.exclusive() ? at + 1 : at, Long.MAX_VALUE)
-          : LongPoint.newRangeQuery(field, Long.MIN_VALUE, bound.exclusive() ? at - 1 : at), Occur.FILTER);
-    }
+    for (EventList.Bound bound : filters.bounds()) query.add(dateBound(bound), Occur.FILTER);
     if (!languages.fallback()) query.add(term(LANGUAGE, request.language()), Occur.FILTER);
     ModifiedFilter modified = ModifiedFilter.of(request, zone);
     if (modified.after() != null) query.add(LongPoint.newRangeQuery(MODIFIED, modified.after() + 1, Long.MAX_VALUE), Occur.FILTER);
@@ -71,6 +68,23 @@ final class IndexedSelection {
     if (filters.withinRadius() != null) query.add(anyOf(VENUE, filters.withinRadius()), Occur.FILTER);
     if (filters.unlockedOnly()) query.add(unlocked(request), Occur.FILTER);
     return query.build();
+  }
+
+  /**
+   * A bound on the start or the end. The index is sorted by start, so the events within bounds on the start are one
+   * run of documents, found by a binary search of the start values; bounds on the end are checked on the candidates
+   * of the other clauses when they are fewer than the end's matches (IndexOrDocValuesQuery). Both ways cost what the
+   * page asks for rather than what the whole window holds, which the point ranges alone did.
+   */
+  private static Query dateBound(EventList.Bound bound) {
+    long at = bound.at().getEpochSecond();
+    long from = bound.lower() ? (bound.exclusive() ? at + 1 : at) : Long.MIN_VALUE;
+    long to = bound.lower() ? Long.MAX_VALUE : (bound.exclusive() ? at - 1 : at);
+    if (bound.onStart()) {
+      return new IndexSortSortedNumericDocValuesRangeQuery(START, from, to, LongPoint.newRangeQuery(START, from, to));
+    }
+    return new IndexOrDocValuesQuery(LongPoint.newRangeQuery(END, from, to),
+        NumericDocValuesField.newSlowRangeQuery(END, from, to));
   }
 
   /** {@code ListQueries.visibility}: the status filter and can_read (§4.4, §4.7). */
