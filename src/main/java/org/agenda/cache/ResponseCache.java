@@ -8,10 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Exception;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.agenda.http.ApiResponse;
 
 /**
@@ -38,9 +34,6 @@ final class ResponseCache implements AutoCloseable {
   private static final int COMPRESS_FROM_BYTES = 2 * 1024;
   /** Above this, decompressing on every hit costs more than the memory saved is worth. */
   private static final int COMPRESS_UP_TO_BYTES = 24 * 1024;
-  private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
-  private static final LZ4Compressor COMPRESSOR = LZ4.fastCompressor();
-  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4.safeDecompressor();
 
   private final LongSupplier dataVersion;
   /**
@@ -128,7 +121,7 @@ final class ResponseCache implements AutoCloseable {
     Entry entry = kept.entry();
     if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
     if (kept.length() < 0) return entry;
-    return entry.withBody(decompress(entry.response().body(), kept.length()));
+    return entry.withBody(Lz4.decompress(entry.response().body(), kept.length()));
   }
 
   /**
@@ -158,7 +151,7 @@ final class ResponseCache implements AutoCloseable {
       partition.put(key, new Kept(entry, -1));
       return;
     }
-    partition.put(key, new Kept(entry.withBody(COMPRESSOR.compress(body)), body.length));
+    partition.put(key, new Kept(entry.withBody(Lz4.compress(body)), body.length));
   }
 
   private Cache<String, Kept> partition(boolean oneRecord) {
@@ -174,16 +167,5 @@ final class ResponseCache implements AutoCloseable {
       disk = null;
     }
     if (store != null) store.close();
-  }
-
-  private static byte[] decompress(byte[] compressed, int length) {
-    byte[] body = new byte[length];
-    try {
-      int filled = DECOMPRESSOR.decompress(compressed, 0, compressed.length, body, 0);
-      if (filled != length) throw new IllegalStateException("a cached answer decompressed to " + filled + " of " + length + " bytes");
-    } catch (LZ4Exception e) {
-      throw new IllegalStateException("a cached answer does not decompress", e);
-    }
-    return body;
   }
 }

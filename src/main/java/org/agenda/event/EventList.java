@@ -29,7 +29,6 @@ import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
 import org.agenda.http.RawJson;
-import org.agenda.http.Urls;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
@@ -82,12 +81,12 @@ final class EventList {
   private final Languages languages;
   private final EventView view;
   private final ByIdLoader<Event> events;
-  private final ByIdLoader.Renderings<ItemKey> items;
+  private final ListItems items;
   /** Null when the list asks the database alone ({@code AGENDA_INDEX=off}). */
   private final EventIndex index;
 
   EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
-      ByIdLoader.Renderings<ItemKey> items, EventIndex index) {
+      ListItems items, EventIndex index) {
     this.database = database;
     this.config = config;
     this.languages = languages;
@@ -349,22 +348,11 @@ final class EventList {
     return request.has("password") ? unlocked.or(PASSWORD.eq(request.string("password"))) : unlocked;
   }
 
-  /**
-   * Who an item is rendered for, besides what it is rendered from: the request's language, the item's text language
-   * and form, and the roots of its URLs.
-   */
-  record ItemKey(long id, String requestLanguage, String textLanguage, boolean stripped, String publicUrl,
-      String baseUrl) {}
-
-  /** An event as a list item, in UTF-8 JSON: kept rendered while the event and what it embeds stay the same. */
   private byte[] item(Event event, ApiRequest request, EventView.Related related) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
     boolean locked = event.lockedAgainst(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    Urls urls = request.urls();
-    var key = new ItemKey(event.id, request.language(), textLanguage, locked, urls.publicUrl(), urls.baseUrl());
-    return items.get(key, related.sourceOf(event), () -> Json.bytes(
-        view.render(event, new EventView.Shape(textLanguage, locked, false), request.language(), urls, related)));
+    return items.item(event, textLanguage, locked, request.language(), request.urls(), related);
   }
 
   private List<Bound> bounds(ApiRequest request, DefaultWindow window) {

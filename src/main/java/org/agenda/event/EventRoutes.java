@@ -54,8 +54,10 @@ public final class EventRoutes {
   private final FuturePublisher publisher;
   /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
   private final ByIdLoader<Event> events;
-  /** List items kept rendered: about 10 000 of them, in one language each. */
+  /** List items kept rendered (compressed): about 12 000 of them, each in one language. */
   private static final long LIST_ITEM_BYTES = 32L << 20;
+  /** Terms as events embed them (compressed): about 10 000. */
+  private static final long EMBEDDED_TERM_BYTES = 4L << 20;
 
   /** What the self-description says of events. */
   private final ApiResource resource;
@@ -70,7 +72,8 @@ public final class EventRoutes {
     this.userExists = userExists;
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
-    this.list = new EventList(database, config, languages, view, events, loaders.renderings(LIST_ITEM_BYTES), index);
+    this.list = new EventList(database, config, languages, view, events, new ListItems(view, languages,
+        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index);
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

@@ -55,10 +55,11 @@ final class EventView {
     this.languages = languages;
     this.venues = venues;
     this.organizers = organizers;
-    // Few and shared by many events: kept, a read of an event then loads only the event itself.
+    // Few and shared by many events: kept, a read of an event then loads only the event itself. A term counts the
+    // events linked to it, which the change log does not record of the term: terms are kept per data version.
     this.terms = loaders.of(10_000, Terms::load);
-    this.venueLoader = loaders.of(20_000, venues::load);
-    this.organizerLoader = loaders.of(20_000, organizers::load);
+    this.venueLoader = loaders.following(Venues.TYPE, 20_000, venues::load);
+    this.organizerLoader = loaders.following(Organizers.TYPE, 20_000, organizers::load);
     // each occurrence shows its series' rule: parsed once, not once per answer
     this.seriesLoader = loaders.following(Records.EVENT, 2_000, (dsl, ids) -> {
       Map<Long, Series> series = new HashMap<>();
@@ -108,13 +109,12 @@ final class EventView {
     }
 
     /**
-     * What the list item of {@code event} is rendered from besides the request (its language and URLs) and the
-     * item's shape: the event and what it embeds, each as loaded. Events and series are compared as the objects
-     * kept for them (a change loads new ones); terms, venues and organizers by value.
+     * What the list item of {@code event} without its terms is rendered from besides the request (its language and
+     * URLs) and the item's shape: the event, its venues, organizers and series, each as loaded. Events and series are
+     * compared as the objects kept for them (a change loads new ones); venues and organizers by value.
      */
     List<Object> sourceOf(Event event) {
-      return Arrays.asList(event, picked(event.categoryIds, terms), picked(event.tagIds, terms),
-          picked(event.venueIds, venueRecords), picked(event.organizerIds, organizerRecords),
+      return Arrays.asList(event, picked(event.venueIds, venueRecords), picked(event.organizerIds, organizerRecords),
           event.seriesId == null ? null : series.get(event.seriesId));
     }
 
@@ -184,8 +184,15 @@ final class EventView {
     return result;
   }
 
-  /** How one event is shown: in which text language, stripped or not, with or without json_ld. */
-  record Shape(String textLanguage, boolean stripped, boolean withJsonLd) {}
+  /**
+   * How one event is shown: in which text language, stripped or not, with or without json_ld, and with its categories
+   * and tags or with empty arrays in their place, where they are put in later ({@link ListItems}).
+   */
+  record Shape(String textLanguage, boolean stripped, boolean withJsonLd, boolean termsApart) {
+    Shape(String textLanguage, boolean stripped, boolean withJsonLd) {
+      this(textLanguage, stripped, withJsonLd, false);
+    }
+  }
 
   /** {@code related} holds at least what this event embeds (see {@link #related}). */
   ObjectNode render(Event event, Shape shape, String requestLanguage, Urls urls, Related related) {
@@ -233,9 +240,9 @@ final class EventView {
     putFlag(node, "hide_from_listings", event.hideFromListings, shape);
     putFlag(node, "sticky", event.sticky, shape);
     putFlag(node, "featured", event.featured, shape);
-    node.set("categories", shape.stripped() ? Json.array()
-        : embeddedTerms(event.categoryIds, related.terms(), requestLanguage, urls));
-    node.set("tags", shape.stripped() ? Json.array() : embeddedTerms(event.tagIds, related.terms(), requestLanguage, urls));
+    boolean noTerms = shape.stripped() || shape.termsApart();
+    node.set("categories", noTerms ? Json.array() : embeddedTerms(event.categoryIds, related.terms(), requestLanguage, urls));
+    node.set("tags", noTerms ? Json.array() : embeddedTerms(event.tagIds, related.terms(), requestLanguage, urls));
     ArrayNode venueNodes = shape.stripped() ? Json.array() : linked(event.venueIds, related.venues());
     node.set("venue", venueNodes.size() == 1 ? venueNodes.get(0) : venueNodes);
     ArrayNode organizerNodes = shape.stripped() ? Json.array() : linked(event.organizerIds, related.organizers());
