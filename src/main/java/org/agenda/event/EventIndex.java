@@ -27,7 +27,6 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.search.Query;
@@ -36,8 +35,6 @@ import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
-import org.apache.lucene.search.TopFieldCollectorManager;
-import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.NIOFSDirectory;
@@ -309,14 +306,7 @@ public final class EventIndex implements AutoCloseable {
   /** The events that {@code query} selects: how many, and the ids from {@code offset} on, in list order. */
   static Page page(IndexSearcher searcher, Query query, long offset, int limit) {
     try {
-      // one pass for the count and the page: every match is counted, the first offset + limit are kept in order
-      int kept = (int) Math.max(1, Math.min(offset + limit, searcher.getIndexReader().maxDoc()));
-      TopFieldDocs hits = searcher.search(query, new TopFieldCollectorManager(LIST_ORDER, kept, null, Integer.MAX_VALUE));
-      List<Long> ids = new ArrayList<>();
-      for (int i = (int) offset; i < Math.min(hits.scoreDocs.length, offset + limit); i++) {
-        ids.add((Long) ((FieldDoc) hits.scoreDocs[i]).fields[1]);
-      }
-      return new Page(Math.toIntExact(hits.totalHits.value), ids);
+      return IndexedPage.of(searcher, query, offset, limit);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -43,6 +43,11 @@ public final class EventRoutes {
   /** What a calendar app asks for in {@code Accept}: the event routes answer it with their iCalendar form. */
   private static final String CALENDAR = "text/calendar";
 
+  /** List items kept rendered (compressed): about 12 000 of them, each in one language. */
+  private static final long LIST_ITEM_BYTES = 32L << 20;
+  /** Terms as events embed them (compressed): about 10 000. */
+  private static final long EMBEDDED_TERM_BYTES = 4L << 20;
+
   private final Database database;
   private final Languages languages;
   private final LongPredicate userExists;
@@ -52,12 +57,8 @@ public final class EventRoutes {
   private final EventLinks links;
   private final EventCalendar calendar;
   private final FuturePublisher publisher;
-  /** Events as read by id; a by-id read of a kept one costs no query beyond the data version. */
+  /** Events as read by id and listed; reading a kept one costs no query beyond the data version. */
   private final ByIdLoader<Event> events;
-  /** List items kept rendered (compressed): about 12 000 of them, each in one language. */
-  private static final long LIST_ITEM_BYTES = 32L << 20;
-  /** Terms as events embed them (compressed): about 10 000. */
-  private static final long EMBEDDED_TERM_BYTES = 4L << 20;
 
   /** What the self-description says of events. */
   private final ApiResource resource;

@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.agenda.config.Config;
 import org.agenda.db.ByIdLoader;
@@ -125,8 +126,19 @@ final class EventView {
     }
   }
 
-  /** A series as its events show it: the series row and its rule. */
-  record Series(Event event, Recurrence rule) {}
+  /**
+   * A series as its events show it: the series row, its rule (null when it no longer parses), and the rule's
+   * sentence per language, worded once for all the series' events (it is kept as long as the series row is).
+   */
+  record Series(Event event, Recurrence rule, Map<String, String> sentences) {
+    Series(Event event, Recurrence rule) {
+      this(event, rule, new ConcurrentHashMap<>());
+    }
+
+    String sentence(String language) {
+      return sentences.computeIfAbsent(language, rule::describe);
+    }
+  }
 
   /** {@code version}: of {@link org.agenda.db.Database#versionOf}, for {@code dsl}. */
   Related related(DSLContext dsl, Long version, Collection<Event> events, String requestLanguage, Urls urls,
@@ -253,7 +265,7 @@ final class EventView {
       node.put("series_id", event.seriesId);
       node.put("original_start_date", event.originalStart);
       if (event.isSeries()) node.set("recurrence", Json.arrayOf(event.recurrence));
-      if (series.rule() != null) node.put("recurrence_text", series.rule().describe(sentenceLanguage(requestLanguage)));
+      if (series.rule() != null) node.put("recurrence_text", series.sentence(sentenceLanguage(requestLanguage)));
     }
     if (event.statusDetail != null) node.put("status_detail", event.statusDetail);
     node.put("language", text.language());

@@ -1,0 +1,84 @@
+package org.agenda.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A page from the index merges the segments' matches in list order: it gives what Lucene's own sorted top hits and
+ * count give, over an index of many segments (no merges) with deleted documents, events sharing a start, every depth
+ * of page.
+ */
+class IndexedPageTest {
+  @Test
+  void aPageIsTheSortedTopHitsFromItsOffsetWithTheExactCount() throws IOException {
+    var random = new Random(21);
+    try (var directory = new ByteBuffersDirectory();
+        var writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer())
+            .setIndexSort(EventIndex.LIST_ORDER).setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int id = 1; id <= 1_200; id++) {
+        var document = new Document();
+        document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
+        document.add(new NumericDocValuesField(EventDocuments.ID, id));
+        long start = 1_000L * random.nextInt(300); // many events share a start: the id orders them
+        document.add(new LongPoint(EventDocuments.START, start));
+        document.add(new NumericDocValuesField(EventDocuments.START, start));
+        document.add(new StringField(EventDocuments.FEATURED, random.nextInt(4) == 0 ? "y" : "n", Store.NO));
+        writer.addDocument(document);
+        if (id % 97 == 0) writer.flush(); // a segment of its own
+        if (id % 7 == 0) writer.deleteDocuments(new Term(EventDocuments.ID, Long.toString(id - random.nextInt(50))));
+      }
+      writer.commit();
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        assertThat(reader.leaves().size()).isGreaterThan(10);
+        assertThat(reader.numDeletedDocs()).isGreaterThan(100);
+        var searcher = new IndexSearcher(reader);
+        List<Query> queries = List.of(new MatchAllDocsQuery(),
+            LongPoint.newRangeQuery(EventDocuments.START, 50_000, 220_000),
+            new BooleanQuery.Builder().add(new TermQuery(new Term(EventDocuments.FEATURED, "y")), Occur.FILTER)
+                .add(LongPoint.newRangeQuery(EventDocuments.START, 100_000, Long.MAX_VALUE), Occur.FILTER).build(),
+            new TermQuery(new Term(EventDocuments.FEATURED, "none")));
+        for (Query query : queries) {
+          int total = searcher.count(query);
+          for (int[] page : new int[][] {{0, 10}, {0, 1}, {10, 10}, {990, 10}, {total - 3, 10}, {total, 10}, {0, 0},
+              {5, 2_000}}) {
+            var expected = new ArrayList<Long>();
+            if (total > 0) {
+              ScoreDoc[] hits = searcher.search(query, total, EventIndex.LIST_ORDER).scoreDocs;
+              for (int i = Math.max(0, page[0]); i < Math.min(hits.length, page[0] + page[1]); i++) {
+                expected.add((Long) ((FieldDoc) hits[i]).fields[1]);
+              }
+            }
+            EventIndex.Page found = IndexedPage.of(searcher, query, Math.max(0, page[0]), page[1]);
+            assertThat(found.total()).as(query + " total").isEqualTo(total);
+            assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
+          }
+        }
+      }
+    }
+  }
+}
