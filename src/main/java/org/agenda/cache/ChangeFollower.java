@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
 import org.agenda.db.ByIdLoader;
-import org.agenda.record.ChangedRecords;
+import org.agenda.db.ChangedRecords;
 import org.jooq.DSLContext;
 
 /**

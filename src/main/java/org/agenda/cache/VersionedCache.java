@@ -18,9 +18,9 @@ import org.jooq.DSLContext;
  * new load would return. Inside a transaction nothing is kept or served: the transaction may see its own
  * uncommitted writes.
  */
-public final class VersionedCache<V> {
+final class VersionedCache<V> {
   /** The loaders that the wiring hands to features: each keeps what it loads in a cache of its own. */
-  public static <V> ByIdLoader<V> keeping(long maximumSize,
+  static <V> ByIdLoader<V> keeping(long maximumSize,
       BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
     var cache = new VersionedCache<V>(maximumSize);
     return (dsl, version, ids) -> cache.get(version, ids, missing -> load.apply(dsl, missing));

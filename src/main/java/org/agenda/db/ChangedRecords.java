@@ -1,4 +1,4 @@
-package org.agenda.record;
+package org.agenda.db;
 
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
@@ -14,8 +14,8 @@ import org.jooq.Field;
 
 /**
  * Which records the committed writes between two data versions touched, read from the change log that
- * {@code change.ChangeLog} stamps at every commit: what is derived from the records (the event index) follows the
- * data with it.
+ * {@code change.ChangeLog} stamps at every commit: what is derived from the records (the event index, the
+ * objects the caches keep across versions) follows the data with it.
  */
 public final class ChangedRecords {
   private static final Field<Long> VERSION = field(name("change_log", "version"), Long.class);
