@@ -44,7 +44,11 @@ final class Event {
   String originalStart;
   /** The RFC 5545 lines of a series (on the series row only); null otherwise. */
   List<String> recurrence;
-  /** For an open-ended series: the epoch second up to which its occurrences exist; null otherwise. */
+  /**
+   * For an open-ended series: the epoch second up to which its occurrences exist; null otherwise. The change log
+   * does not record it (the occurrences it adds are recorded), so an event kept across versions may hold an older
+   * value: it is read in the write transaction that extends the series, never from a kept event.
+   */
   Long expandedUntil;
   /** The fields an occurrence changed itself (see {@link SeriesFields}), kept when the series is edited. */
   List<String> overrides = List.of();
