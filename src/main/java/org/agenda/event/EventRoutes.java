@@ -1,10 +1,8 @@
 package org.agenda.event;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import org.agenda.config.Config;
