@@ -333,13 +333,7 @@ final class EventList {
 
   /** The events with these ids, in this order. */
   private List<Event> inOrder(DSLContext dsl, Long version, List<Long> ids) {
-    Map<Long, Event> loaded = events.load(dsl, version, ids);
-    var inOrder = new ArrayList<Event>(ids.size());
-    for (Long id : ids) {
-      Event event = loaded.get(id);
-      if (event != null) inOrder.add(event);
-    }
-    return inOrder;
+    return EventStore.inOrder(events.load(dsl, version, ids), ids);
   }
 
   /** §4.8 as SQL: the event has no password, the request gives it, or the caller can edit the event. */

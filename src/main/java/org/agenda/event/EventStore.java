@@ -46,32 +46,39 @@ final class EventStore {
 
   /** The events with these ids, in the given order, in three queries whatever the count. */
   static List<Event> findAll(DSLContext dsl, List<Long> ids) {
-    if (ids.isEmpty()) return List.of();
+    return inOrder(byId(dsl, ids), ids);
+  }
+
+  /** The events with these ids that exist, by id: one in the two statements of {@link #lookup}, more in three. */
+  static Map<Long, Event> load(DSLContext dsl, Collection<Long> ids) {
+    if (ids.size() != 1) return byId(dsl, ids);
+    Map<Long, Event> found = new HashMap<>();
+    long id = ids.iterator().next();
+    Event event = lookup(dsl, id).event();
+    if (event != null) found.put(id, event);
+    return found;
+  }
+
+  /** Of the events found by id, those with these ids, in this order. */
+  static List<Event> inOrder(Map<Long, Event> byId, List<Long> ids) {
+    List<Event> result = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      Event event = byId.get(id);
+      if (event != null) result.add(event);
+    }
+    return result;
+  }
+
+  private static Map<Long, Event> byId(DSLContext dsl, Collection<Long> ids) {
     Map<Long, Event> byId = new HashMap<>();
+    if (ids.isEmpty()) return byId;
     for (Record row : dsl.select(COLUMNS).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID))
         .where(ID.in(ids)).fetch()) {
       Event event = fromRow(row);
       byId.put(event.id, event);
     }
     complete(dsl, byId);
-    List<Event> result = new ArrayList<>();
-    for (Long id : ids) {
-      if (byId.containsKey(id)) result.add(byId.get(id));
-    }
-    return result;
-  }
-
-  /** The events with these ids that exist, by id: one in the two statements of {@link #lookup}, more in three. */
-  static Map<Long, Event> load(DSLContext dsl, Collection<Long> ids) {
-    Map<Long, Event> found = new HashMap<>();
-    if (ids.size() == 1) {
-      long id = ids.iterator().next();
-      Event event = lookup(dsl, id).event();
-      if (event != null) found.put(id, event);
-    } else {
-      findAll(dsl, List.copyOf(ids)).forEach(event -> found.put(event.id, event));
-    }
-    return found;
+    return byId;
   }
 
   /** What a single-record route finds at an id: its type ("event", "venue", "organizer", or null) and the event. */

@@ -73,8 +73,8 @@ final class IndexedSelection {
   /**
    * A bound on the start or the end. The index is sorted by start, so the events within bounds on the start are one
    * run of documents, found by a binary search of the start values; bounds on the end are checked on the candidates
-   * of the other clauses when they are fewer than the end's matches (IndexOrDocValuesQuery). Both ways cost what the
-   * page asks for rather than what the whole window holds, which the point ranges alone did.
+   * of the other clauses when they are fewer than the end's matches (IndexOrDocValuesQuery). Neither walks the points
+   * of the whole window into a set of documents before the matches are counted, which the point ranges alone did.
    */
   private static Query dateBound(EventList.Bound bound) {
     long at = bound.at().getEpochSecond();
