@@ -65,6 +65,11 @@ public final class EventIndex implements AutoCloseable {
   /** Above this many events a build runs in the background, so that the service starts at once. */
   private static final int BUILD_IN_FOREGROUND = 50_000;
   private static final long COMMIT_EVERY_SECONDS = 10;
+  /**
+   * The filters' matches kept per segment: a filter that matches most of a million events takes about 128 KiB, one
+   * of a tag a few hundred bytes.
+   */
+  private static final long SEGMENT_FACTS_BYTES = 16L * 1024 * 1024;
   private static final String VERSION = "version";
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
@@ -83,6 +88,7 @@ public final class EventIndex implements AutoCloseable {
   private final SearcherManager searchers;
   private final PrintStream log;
   private final ScheduledExecutorService background;
+  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES);
   /** The data version the searchers hold; -1 while the index is not built. */
   private volatile long version = -1;
   private volatile long committed = -1;
@@ -267,7 +273,7 @@ public final class EventIndex implements AutoCloseable {
    * is behind), or answers null when the index cannot serve: not built yet, or behind a change log that no
    * longer reaches back to it (it is built again then).
    */
-  <T> T search(long atLeast, Function<IndexSearcher, T> work) {
+  private <T> T search(long atLeast, Function<IndexSearcher, T> work) {
     if (version < 0) return null;
     if (version < atLeast && !follow(atLeast)) return null;
     try {
@@ -303,13 +309,15 @@ public final class EventIndex implements AutoCloseable {
     }
   }
 
-  /** The events that {@code query} selects: how many, and the ids from {@code offset} on, in list order. */
-  static Page page(IndexSearcher searcher, Query query, long offset, int limit) {
-    try {
-      return IndexedPage.of(searcher, query, offset, limit);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  /** The events that {@code question} selects: how many, and the ids from {@code offset} on, in list order. */
+  Page page(IndexedQuestion question, long atLeast, long offset, int limit) {
+    return search(atLeast, searcher -> {
+      try {
+        return IndexedPage.of(searcher, question, offset, limit, segments);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
   }
 
   private synchronized void commit() throws IOException {

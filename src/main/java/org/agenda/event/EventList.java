@@ -43,7 +43,6 @@ import org.agenda.text.SearchTerms;
 import org.agenda.time.DateTimes;
 import org.agenda.time.ListWindow;
 import org.agenda.venue.VenueTables;
-import org.apache.lucene.search.Query;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -230,7 +229,8 @@ final class EventList {
    * query of the index (null where the index does not hold what the request asks), and as SQL, built only when the
    * database is asked (a search looks its candidates up while the condition is built).
    */
-  private record Selection(List<String> statuses, List<Bound> bounds, Query indexed, Supplier<Condition> condition) {}
+  private record Selection(List<String> statuses, List<Bound> bounds, IndexedQuestion indexed,
+      Supplier<Condition> condition) {}
 
   private Selection selection(DSLContext dsl, ApiRequest request, DefaultWindow window, boolean unlockedOnly) {
     List<String> statuses = ListQueries.effectiveStatuses(request);
@@ -240,7 +240,7 @@ final class EventList {
       Condition selected = condition(request, statuses, bounds, resolved);
       return unlockedOnly ? selected.and(unlocked(request)) : selected;
     };
-    Query indexed = index == null ? null : IndexedSelection.of(request, languages, config.timezone(),
+    IndexedQuestion indexed = index == null ? null : IndexedSelection.of(request, languages, config.timezone(),
         new IndexedSelection.Filters(statuses, bounds, resolved.categories, resolved.tags, resolved.withinRadius,
             unlockedOnly));
     return new Selection(statuses, bounds, indexed, condition);
@@ -265,7 +265,7 @@ final class EventList {
   /** How many events the selection holds, and the ids of the page from {@code offset} on. */
   private EventIndex.Page page(DSLContext dsl, Long version, Selection selection, long offset, int limit) {
     if (selection.indexed() != null && version != null) {
-      EventIndex.Page page = index.search(version, searcher -> EventIndex.page(searcher, selection.indexed(), offset, limit));
+      EventIndex.Page page = index.page(selection.indexed(), version, offset, limit);
       if (page != null) return page;
     }
     // events CROSS JOIN records: SQLite then walks events_start (start_utc, id, …) for the date window and the order

@@ -1,26 +1,35 @@
 package org.agenda.event;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.Bits;
+import org.roaringbitmap.PeekableIntIterator;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * A page of a list from the {@link EventIndex}: how many events match, and the ids from {@code offset} on, in list
- * order. Every segment of the index is sorted in list order, so its matches come in that order: each segment keeps
- * its first {@code offset + limit} matches as they come and counts the others, and the segments' runs are merged
- * for the page. A collector of the top hits would keep {@code offset + limit} hits in a priority queue per segment
- * and merge those queues, which for a deep page (page 100 of a window) cost more than the whole count.
+ * order, counted without visiting every match.
+ *
+ * <p>Each segment is sorted in list order, so the events that start within the window are one run of documents, found
+ * by a binary search of the starts; the filters' matches are a bitmap kept per segment ({@link SegmentFacts}), whose
+ * count over a run of documents is a sum of population counts. What a bound on the end excludes is found by looking at
+ * the few documents it can exclude: since an event starts before it ends and lasts at most {@code longest} seconds
+ * (but for a few, looked at one by one), only the events that start within {@code longest} before a bound on the end
+ * may fall on either side of it. The count then costs what the window's edges hold, not what the window holds.
+ *
+ * <p>Each segment keeps its first {@code offset + limit} matches in order, and the segments' runs are merged for the
+ * page.
  */
 final class IndexedPage {
   private IndexedPage() {}
@@ -29,16 +38,16 @@ final class IndexedPage {
   private static final class Run {
     final int[] docs;
     final int size;
-    final NumericDocValues start;
+    final long[] starts;
     final NumericDocValues id;
     int next;
     long startValue;
     long idValue;
 
-    Run(int[] docs, int size, LeafReaderContext leaf) throws IOException {
+    Run(int[] docs, int size, long[] starts, LeafReaderContext leaf) throws IOException {
       this.docs = docs;
       this.size = size;
-      this.start = leaf.reader().getNumericDocValues(EventDocuments.START);
+      this.starts = starts;
       this.id = leaf.reader().getNumericDocValues(EventDocuments.ID);
     }
 
@@ -46,37 +55,36 @@ final class IndexedPage {
     boolean advance() throws IOException {
       if (next == size) return false;
       int doc = docs[next++];
-      if (!start.advanceExact(doc) || !id.advanceExact(doc)) {
-        throw new IllegalStateException("an indexed event has no start or id: document " + doc);
-      }
-      startValue = start.longValue();
+      if (!id.advanceExact(doc)) throw new IllegalStateException("an indexed event has no id: document " + doc);
+      startValue = starts[doc];
       idValue = id.longValue();
       return true;
     }
   }
 
-  static EventIndex.Page of(IndexSearcher searcher, Query query, long offset, int limit) throws IOException {
-    Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
+  /** What one segment holds of a question: how many match, and its first matches in list order. */
+  private record SegmentPage(int total, int[] docs, int size) {}
+
+  static EventIndex.Page of(IndexSearcher searcher, IndexedQuestion question, long offset, int limit, SegmentFacts facts)
+      throws IOException {
     int wanted = (int) Math.min(Integer.MAX_VALUE - 8, offset + limit);
+    Map<Query, Weight> weights = new HashMap<>(2);
     int total = 0;
     var runs = new PriorityQueue<Run>((a, b) -> a.startValue != b.startValue
         ? Long.compare(a.startValue, b.startValue) : Long.compare(a.idValue, b.idValue));
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      Scorer scorer = weight.scorer(leaf);
-      if (scorer == null) continue;
-      DocIdSetIterator matches = scorer.iterator();
-      Bits live = leaf.reader().getLiveDocs();
-      int[] docs = new int[Math.min(wanted, 64)];
-      int kept = 0;
-      for (int doc = matches.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = matches.nextDoc()) {
-        if (live != null && !live.get(doc)) continue;
-        total++;
-        if (kept < wanted) {
-          if (kept == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
-          docs[kept++] = doc;
-        }
-      }
-      var run = new Run(docs, kept, leaf);
+      SegmentFacts.Columns columns = facts.columns(leaf);
+      RoaringBitmap matches = facts.matches(leaf, question.filters(), filters -> weights.computeIfAbsent(filters,
+          query -> {
+            try {
+              return searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }));
+      SegmentPage page = segment(columns, matches, facts.deleted(leaf), question.window(), wanted);
+      total += page.total();
+      var run = new Run(page.docs(), page.size(), columns.starts(), leaf);
       if (run.advance()) runs.add(run);
     }
     List<Long> ids = new ArrayList<>();
@@ -86,5 +94,86 @@ final class IndexedPage {
       if (first.advance()) runs.add(first);
     }
     return new EventIndex.Page(total, ids);
+  }
+
+  /**
+   * One segment: {@code from} to {@code to} are the documents whose start alone does not exclude them; among them,
+   * only those in the edges near a bound on the end, and the few long events, may still be excluded by the end.
+   * Long events that start before {@code from} may still end within the window: they are the only ones before it.
+   */
+  private static SegmentPage segment(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
+      IndexedQuestion.Window window, int wanted) {
+    long[] starts = columns.starts();
+    long[] ends = columns.ends();
+    long longest = columns.longest();
+    int first = columns.firstStartingFrom(window.startFrom());
+    int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
+    if (first >= to) return new SegmentPage(0, new int[0], 0);
+    // a short event that starts more than `longest` before the lowest end allowed ends before it
+    int from = window.endFrom() == Long.MIN_VALUE ? first
+        : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), longest)));
+    from = Math.min(from, to);
+    // the documents whose end may exclude them: those that start before the lowest end allowed, and those that start
+    // within `longest` before the highest, as runs [start, end) in document order
+    int lowEdgeEnd = window.endFrom() == Long.MIN_VALUE ? from
+        : Math.max(from, Math.min(to, columns.firstStartingFrom(window.endFrom())));
+    int highEdgeStart = window.endTo() == Long.MAX_VALUE ? to
+        : Math.min(to, Math.max(from, columns.firstStartingAfter(saturatedMinus(window.endTo(), longest))));
+    int[] edges = highEdgeStart <= lowEdgeEnd ? new int[] {from, to} : new int[] {from, lowEdgeEnd, highEdgeStart, to};
+
+    int total = (int) (matches.rangeCardinality(from, to)
+        - (deleted == null ? 0 : RoaringBitmap.and(matches, deleted).rangeCardinality(from, to)));
+    for (int i = 0; i < edges.length; i += 2) {
+      PeekableIntIterator inEdge = matches.getIntIterator();
+      inEdge.advanceIfNeeded(edges[i]);
+      while (inEdge.hasNext() && inEdge.peekNext() < edges[i + 1]) {
+        int doc = inEdge.next();
+        if (isLive(doc, deleted) && !window.holds(starts[doc], ends[doc])) total--;
+      }
+    }
+    int[] early = new int[0];
+    int earlyCount = 0;
+    for (int doc : columns.lasting()) {
+      if (doc >= to) break;
+      if (doc < first || !matches.contains(doc) || !isLive(doc, deleted)) continue;
+      boolean holds = window.holds(starts[doc], ends[doc]);
+      if (doc < from) {
+        if (!holds) continue;
+        total++;
+        early = Arrays.copyOf(early, earlyCount + 1);
+        early[earlyCount++] = doc;
+      } else if (!holds && !inEdges(doc, edges)) {
+        total--;
+      }
+    }
+
+    int[] docs = new int[Math.min(wanted, 64)];
+    int size = 0;
+    for (int i = 0; i < earlyCount && size < wanted; i++) {
+      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
+      docs[size++] = early[i];
+    }
+    PeekableIntIterator inWindow = matches.getIntIterator();
+    inWindow.advanceIfNeeded(from);
+    while (size < wanted && inWindow.hasNext() && inWindow.peekNext() < to) {
+      int doc = inWindow.next();
+      if (!isLive(doc, deleted) || !window.holds(starts[doc], ends[doc])) continue;
+      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
+      docs[size++] = doc;
+    }
+    return new SegmentPage(total, docs, size);
+  }
+
+  private static boolean isLive(int doc, RoaringBitmap deleted) {
+    return deleted == null || !deleted.contains(doc);
+  }
+
+  private static boolean inEdges(int doc, int[] edges) {
+    for (int i = 0; i < edges.length; i += 2) if (doc >= edges[i] && doc < edges[i + 1]) return true;
+    return false;
+  }
+
+  private static long saturatedMinus(long at, long seconds) {
+    return at < Long.MIN_VALUE + seconds ? Long.MIN_VALUE : at - seconds;
   }
 }

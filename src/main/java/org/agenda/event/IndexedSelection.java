@@ -13,12 +13,9 @@ import org.agenda.record.Status;
 import org.agenda.text.SearchTerms;
 import org.agenda.user.Role;
 import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexOrDocValuesQuery;
-import org.apache.lucene.search.IndexSortSortedNumericDocValuesRangeQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PhraseQuery;
@@ -39,15 +36,14 @@ final class IndexedSelection {
       Collection<Long> tags, List<Long> withinRadius, boolean unlockedOnly) {}
 
   /**
-   * The query, or null when the index does not hold what the request asks, which the database answers: a search
+   * The question, or null when the index does not hold what the request asks, which the database answers: a search
    * term shorter than the runs of characters it indexes, or only the first occurrence of each series.
    */
-  static Query of(ApiRequest request, Languages languages, ZoneId zone, Filters filters) {
+  static IndexedQuestion of(ApiRequest request, Languages languages, ZoneId zone, Filters filters) {
     if (Boolean.TRUE.equals(request.bool("hide_subsequent_recurrences"))) return null;
     var query = new BooleanQuery.Builder();
     query.add(term(HIDDEN, NO), Occur.FILTER);
     query.add(visibility(request.caller(), filters.statuses()), Occur.FILTER);
-    for (EventList.Bound bound : filters.bounds()) query.add(dateBound(bound), Occur.FILTER);
     if (!languages.fallback()) query.add(term(LANGUAGE, request.language()), Occur.FILTER);
     ModifiedFilter modified = ModifiedFilter.of(request, zone);
     if (modified.after() != null) query.add(LongPoint.newRangeQuery(MODIFIED, modified.after() + 1, Long.MAX_VALUE), Occur.FILTER);
@@ -67,24 +63,19 @@ final class IndexedSelection {
     if (request.has("geoloc")) query.add(term(LOCATED, request.bool("geoloc") ? YES : NO), Occur.FILTER);
     if (filters.withinRadius() != null) query.add(anyOf(VENUE, filters.withinRadius()), Occur.FILTER);
     if (filters.unlockedOnly()) query.add(unlocked(request), Occur.FILTER);
-    return query.build();
+    return new IndexedQuestion(query.build(), window(filters.bounds()));
   }
 
-  /**
-   * A bound on the start or the end. The index is sorted by start, so the events within bounds on the start are one
-   * run of documents, found by a binary search of the start values; bounds on the end are checked on the candidates
-   * of the other clauses when they are fewer than the end's matches (IndexOrDocValuesQuery). Neither walks the points
-   * of the whole window into a set of documents before the matches are counted, which the point ranges alone did.
-   */
-  private static Query dateBound(EventList.Bound bound) {
-    long at = bound.at().getEpochSecond();
-    long from = bound.lower() ? (bound.exclusive() ? at + 1 : at) : Long.MIN_VALUE;
-    long to = bound.lower() ? Long.MAX_VALUE : (bound.exclusive() ? at - 1 : at);
-    if (bound.onStart()) {
-      return new IndexSortSortedNumericDocValuesRangeQuery(START, from, to, LongPoint.newRangeQuery(START, from, to));
+  /** The date bounds as one window of seconds on the start and on the end, both ends inclusive. */
+  private static IndexedQuestion.Window window(List<EventList.Bound> bounds) {
+    var window = IndexedQuestion.Window.ALL;
+    for (EventList.Bound bound : bounds) {
+      long at = bound.at().getEpochSecond();
+      window = bound.lower()
+          ? window.from(bound.onStart(), bound.exclusive() ? at + 1 : at)
+          : window.to(bound.onStart(), bound.exclusive() ? at - 1 : at);
     }
-    return new IndexOrDocValuesQuery(LongPoint.newRangeQuery(END, from, to),
-        NumericDocValuesField.newSlowRangeQuery(END, from, to));
+    return window;
   }
 
   /** {@code ListQueries.visibility}: the status filter and can_read (§4.4, §4.7). */

@@ -29,9 +29,10 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.junit.jupiter.api.Test;
 
 /**
- * A page from the index merges the segments' matches in list order: it gives what Lucene's own sorted top hits and
- * count give, over an index of many segments (no merges) with deleted documents, events sharing a start, every depth
- * of page.
+ * A page from the index merges the segments' matches in list order, and counts them from the window's edges: it gives
+ * what Lucene's own sorted top hits and count give for the filters and the window as point ranges, over an index of
+ * many segments (no merges) with deleted documents, events sharing a start, a few events far longer than the others,
+ * bounds on the start and on the end, every depth of page, and the same questions asked again (kept matches).
  */
 class IndexedPageTest {
   @Test
@@ -45,8 +46,12 @@ class IndexedPageTest {
         document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
         document.add(new NumericDocValuesField(EventDocuments.ID, id));
         long start = 1_000L * random.nextInt(300); // many events share a start: the id orders them
+        // most last up to 3 000 s, a few far longer: those are the ones the count looks at one by one
+        long end = start + (random.nextInt(40) == 0 ? 1_000L * random.nextInt(200) : random.nextInt(3_001));
         document.add(new LongPoint(EventDocuments.START, start));
         document.add(new NumericDocValuesField(EventDocuments.START, start));
+        document.add(new LongPoint(EventDocuments.END, end));
+        document.add(new NumericDocValuesField(EventDocuments.END, end));
         document.add(new StringField(EventDocuments.FEATURED, random.nextInt(4) == 0 ? "y" : "n", Store.NO));
         writer.addDocument(document);
         if (id % 97 == 0) writer.flush(); // a segment of its own
@@ -57,12 +62,22 @@ class IndexedPageTest {
         assertThat(reader.leaves().size()).isGreaterThan(10);
         assertThat(reader.numDeletedDocs()).isGreaterThan(100);
         var searcher = new IndexSearcher(reader);
-        List<Query> queries = List.of(new MatchAllDocsQuery(),
-            LongPoint.newRangeQuery(EventDocuments.START, 50_000, 220_000),
-            new BooleanQuery.Builder().add(new TermQuery(new Term(EventDocuments.FEATURED, "y")), Occur.FILTER)
-                .add(LongPoint.newRangeQuery(EventDocuments.START, 100_000, Long.MAX_VALUE), Occur.FILTER).build(),
+        var facts = new SegmentFacts(1 << 20);
+        var all = IndexedQuestion.Window.ALL;
+        List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
-        for (Query query : queries) {
+        List<IndexedQuestion.Window> windows = List.of(all, all.from(true, 50_000).to(true, 220_000),
+            all.from(true, 100_000), all.from(true, 60_000).to(false, 150_000), all.to(false, 120_500),
+            all.from(false, 100_500), all.from(false, 90_000).to(false, 91_000), all.from(true, 10_000).from(false, 140_200)
+                .to(false, 240_000).to(true, 200_000), all.from(true, 100_001).to(true, 99_999), all.to(false, -1));
+        var questions = new ArrayList<IndexedQuestion>();
+        for (Query filter : filters) for (var window : windows) questions.add(new IndexedQuestion(filter, window));
+        questions.addAll(List.copyOf(questions));
+        for (IndexedQuestion question : questions) {
+          var window = question.window();
+          Query query = new BooleanQuery.Builder().add(question.filters(), Occur.FILTER)
+              .add(LongPoint.newRangeQuery(EventDocuments.START, window.startFrom(), window.startTo()), Occur.FILTER)
+              .add(LongPoint.newRangeQuery(EventDocuments.END, window.endFrom(), window.endTo()), Occur.FILTER).build();
           int total = searcher.count(query);
           for (int[] page : new int[][] {{0, 10}, {0, 1}, {10, 10}, {990, 10}, {total - 3, 10}, {total, 10}, {0, 0},
               {5, 2_000}}) {
@@ -73,7 +88,7 @@ class IndexedPageTest {
                 expected.add((Long) ((FieldDoc) hits[i]).fields[1]);
               }
             }
-            EventIndex.Page found = IndexedPage.of(searcher, query, Math.max(0, page[0]), page[1]);
+            EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], facts);
             assertThat(found.total()).as(query + " total").isEqualTo(total);
             assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
           }

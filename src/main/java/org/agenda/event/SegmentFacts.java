@@ -1,0 +1,163 @@
+package org.agenda.event;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.RoaringBitmapWriter;
+
+/**
+ * What the index keeps of each segment between questions: its events' starts and ends, and the documents each filter
+ * query matches in it, as compressed bitmaps (RoaringBitmap). A segment does not change while it lives: a write adds a
+ * small segment and marks documents of the others deleted, so what is kept of the large segments serves every data
+ * version until a merge replaces them. Deleted documents are kept per reader, which a write's deletions renew.
+ */
+final class SegmentFacts {
+  private final Map<Object, Columns> columns = new ConcurrentHashMap<>();
+  private final Map<Object, RoaringBitmap> deleted = new ConcurrentHashMap<>();
+  private final Cache<MatchesKey, RoaringBitmap> matches;
+
+  private record MatchesKey(Object segment, Query filters) {}
+
+  SegmentFacts(long maximumBytes) {
+    this.matches = Caffeine.newBuilder().maximumWeight(maximumBytes)
+        .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + 64).build();
+  }
+
+  /**
+   * The starts and ends of a segment's documents, in document order, which is list order (start, then id). Events
+   * last at most {@code longest} seconds but for a few, listed in {@code lasting}: a bound on the end then decides
+   * alone only for the documents that start within {@code longest} of it, or that are among those few.
+   */
+  record Columns(long[] starts, long[] ends, long longest, int[] lasting) {
+    /** The first document that starts at {@code at} or later ({@code starts.length} when none). */
+    int firstStartingFrom(long at) {
+      int low = 0;
+      int high = starts.length;
+      while (low < high) {
+        int middle = (low + high) >>> 1;
+        if (starts[middle] < at) low = middle + 1; else high = middle;
+      }
+      return low;
+    }
+
+    /** The first document that starts after {@code at}. */
+    int firstStartingAfter(long at) {
+      return at == Long.MAX_VALUE ? starts.length : firstStartingFrom(at + 1);
+    }
+
+    static Columns of(LeafReader reader) throws IOException {
+      int size = reader.maxDoc();
+      long[] starts = read(reader, EventDocuments.START, size);
+      long[] ends = read(reader, EventDocuments.END, size);
+      long[] lengths = new long[size];
+      for (int doc = 0; doc < size; doc++) lengths[doc] = ends[doc] - starts[doc];
+      // about one event in a thousand may last longer than the others: each is checked on its own
+      int few = Math.max(16, size / 1024);
+      long longest = 0;
+      if (size > few) {
+        long[] sorted = lengths.clone();
+        Arrays.sort(sorted);
+        longest = sorted[size - few - 1];
+      }
+      int count = 0;
+      int[] lasting = new int[Math.min(size, few + 1)];
+      for (int doc = 0; doc < size; doc++) {
+        if (lengths[doc] <= longest) continue;
+        if (count == lasting.length) lasting = Arrays.copyOf(lasting, count * 2);
+        lasting[count++] = doc;
+      }
+      return new Columns(starts, ends, longest, Arrays.copyOf(lasting, count));
+    }
+
+    private static long[] read(LeafReader reader, String field, int size) throws IOException {
+      long[] values = new long[size];
+      NumericDocValues source = reader.getNumericDocValues(field);
+      for (int doc = 0; doc < size; doc++) {
+        if (source == null || !source.advanceExact(doc)) {
+          throw new IllegalStateException("an indexed event has no " + field + ": document " + doc);
+        }
+        values[doc] = source.longValue();
+      }
+      return values;
+    }
+  }
+
+  Columns columns(LeafReaderContext leaf) throws IOException {
+    IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
+    if (segment == null) return Columns.of(leaf.reader());
+    Columns kept = columns.get(segment.getKey());
+    if (kept != null) return kept;
+    Columns loaded = Columns.of(leaf.reader());
+    if (columns.putIfAbsent(segment.getKey(), loaded) == null) {
+      segment.addClosedListener(key -> {
+        columns.remove(key);
+        matches.asMap().keySet().removeIf(entry -> entry.segment() == key);
+      });
+    }
+    return loaded;
+  }
+
+  /** The documents of the segment (deleted ones too) that {@code filters} match; {@code weight} is its weight. */
+  RoaringBitmap matches(LeafReaderContext leaf, Query filters, Function<Query, Weight> weight) throws IOException {
+    IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
+    if (segment == null) return matching(leaf, weight.apply(filters));
+    try {
+      return matches.get(new MatchesKey(segment.getKey(), filters), key -> {
+        try {
+          return matching(leaf, weight.apply(filters));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static RoaringBitmap matching(LeafReaderContext leaf, Weight weight) throws IOException {
+    RoaringBitmapWriter<RoaringBitmap> documents = RoaringBitmapWriter.writer().get();
+    Scorer scorer = weight.scorer(leaf);
+    if (scorer != null) {
+      DocIdSetIterator iterator = scorer.iterator();
+      for (int doc = iterator.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = iterator.nextDoc()) {
+        documents.add(doc);
+      }
+    }
+    RoaringBitmap found = documents.get();
+    found.runOptimize();
+    return found;
+  }
+
+  /** The deleted documents of this reader of a segment; null when it has none. */
+  RoaringBitmap deleted(LeafReaderContext leaf) {
+    Bits live = leaf.reader().getLiveDocs();
+    if (live == null) return null;
+    IndexReader.CacheHelper reader = leaf.reader().getReaderCacheHelper();
+    if (reader == null) return deletedOf(live);
+    return deleted.computeIfAbsent(reader.getKey(), key -> {
+      reader.addClosedListener(deleted::remove);
+      return deletedOf(live);
+    });
+  }
+
+  private static RoaringBitmap deletedOf(Bits live) {
+    RoaringBitmapWriter<RoaringBitmap> documents = RoaringBitmapWriter.writer().get();
+    for (int doc = 0; doc < live.length(); doc++) if (!live.get(doc)) documents.add(doc);
+    return documents.get();
+  }
+}
