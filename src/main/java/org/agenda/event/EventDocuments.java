@@ -75,9 +75,7 @@ final class EventDocuments {
       document.add(new StringField(ID, Long.toString(id), Store.NO));
       document.add(new NumericDocValuesField(ID, id));
       document.add(new LongPoint(ID, id));
-      document.add(new LongPoint(START, row.value6()));
       document.add(new NumericDocValuesField(START, row.value6()));
-      document.add(new LongPoint(END, row.value7()));
       document.add(new NumericDocValuesField(END, row.value7()));
       document.add(new LongPoint(MODIFIED, row.value5()));
       document.add(new StringField(STATUS, status, Store.NO));

@@ -74,8 +74,8 @@ public final class EventIndex implements AutoCloseable {
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
   private static final String FORM = "form";
-  /** 2: the end as doc values too. */
-  private static final String DOCUMENTS_FORM = "2";
+  /** 2: the end as doc values too; 3: the start and the end as doc values only (read as columns, SegmentFacts). */
+  private static final String DOCUMENTS_FORM = "3";
 
   /** A page of a list: the matching events in all and the ids asked for, in list order. */
   record Page(int total, List<Long> ids) {}
