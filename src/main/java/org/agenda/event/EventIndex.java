@@ -70,6 +70,8 @@ public final class EventIndex implements AutoCloseable {
    * of a tag a few hundred bytes.
    */
   private static final long SEGMENT_FACTS_BYTES = 16L * 1024 * 1024;
+  /** Segments smaller than this (those a write adds, merged away within seconds) have their matches found anew. */
+  private static final int SEGMENT_MATCHES_KEPT_FROM = 1_024;
   private static final String VERSION = "version";
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
@@ -88,7 +90,7 @@ public final class EventIndex implements AutoCloseable {
   private final SearcherManager searchers;
   private final PrintStream log;
   private final ScheduledExecutorService background;
-  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES);
+  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES, SEGMENT_MATCHES_KEPT_FROM);
   /** The data version the searchers hold; -1 while the index is not built. */
   private volatile long version = -1;
   private volatile long committed = -1;

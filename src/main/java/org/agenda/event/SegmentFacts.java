@@ -27,15 +27,26 @@ import org.roaringbitmap.RoaringBitmapWriter;
  * version until a merge replaces them. Deleted documents are kept per reader, which a write's deletions renew.
  */
 final class SegmentFacts {
+  /** What a kept entry costs besides its bitmap: its key, a query of the list's filters. */
+  private static final int KEY_BYTES = 1_024;
+
   private final Map<Object, Columns> columns = new ConcurrentHashMap<>();
   private final Map<Object, RoaringBitmap> deleted = new ConcurrentHashMap<>();
   private final Cache<MatchesKey, RoaringBitmap> matches;
+  private final int keptFromDocuments;
 
   private record MatchesKey(Object segment, Query filters) {}
 
-  SegmentFacts(long maximumBytes) {
+  /**
+   * Matches are kept up to {@code maximumBytes}, of segments of at least {@code keptFromDocuments} documents; in
+   * smaller ones they are found on every question. The segments a write adds are small and a merge replaces them
+   * within seconds: keeping each question's matches in each of them would fill the budget with keys rather than
+   * with matches.
+   */
+  SegmentFacts(long maximumBytes, int keptFromDocuments) {
+    this.keptFromDocuments = keptFromDocuments;
     this.matches = Caffeine.newBuilder().maximumWeight(maximumBytes)
-        .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + 64).build();
+        .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + KEY_BYTES).build();
   }
 
   /**
@@ -115,7 +126,7 @@ final class SegmentFacts {
   /** The documents of the segment (deleted ones too) that {@code filters} match; {@code weight} is its weight. */
   RoaringBitmap matches(LeafReaderContext leaf, Query filters, Function<Query, Weight> weight) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
-    if (segment == null) return matching(leaf, weight.apply(filters));
+    if (segment == null || leaf.reader().maxDoc() < keptFromDocuments) return matching(leaf, weight.apply(filters));
     try {
       return matches.get(new MatchesKey(segment.getKey(), filters), key -> {
         try {

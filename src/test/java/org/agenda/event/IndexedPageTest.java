@@ -62,7 +62,8 @@ class IndexedPageTest {
         assertThat(reader.leaves().size()).isGreaterThan(10);
         assertThat(reader.numDeletedDocs()).isGreaterThan(100);
         var searcher = new IndexSearcher(reader);
-        var facts = new SegmentFacts(1 << 20);
+        // every segment's matches kept, and none (the segments here are smaller than the threshold)
+        List<SegmentFacts> facts = List.of(new SegmentFacts(1 << 20, 0), new SegmentFacts(1 << 20, 1_000));
         var all = IndexedQuestion.Window.ALL;
         List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
@@ -88,9 +89,11 @@ class IndexedPageTest {
                 expected.add((Long) ((FieldDoc) hits[i]).fields[1]);
               }
             }
-            EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], facts);
-            assertThat(found.total()).as(query + " total").isEqualTo(total);
-            assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
+            for (SegmentFacts kept : facts) {
+              EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], kept);
+              assertThat(found.total()).as(query + " total").isEqualTo(total);
+              assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
+            }
           }
         }
       }
