@@ -164,7 +164,8 @@ final class EventView {
         memoized(() -> embedded(organizers, organizerRecords, requestLanguage, urls, withJsonLd)));
   }
 
-  private static <T> Supplier<T> memoized(Supplier<T> make) {
+  /** {@code make}'s value, made on the first {@code get} and kept (one thread: a request's own). */
+  static <T> Supplier<T> memoized(Supplier<T> make) {
     return new Supplier<>() {
       private T made;
 

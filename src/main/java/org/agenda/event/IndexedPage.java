@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Supplier;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Weight;
 import org.roaringbitmap.PeekableIntIterator;
@@ -68,20 +66,20 @@ final class IndexedPage {
   static EventIndex.Page of(IndexSearcher searcher, IndexedQuestion question, long offset, int limit, SegmentFacts facts)
       throws IOException {
     int wanted = (int) Math.min(Integer.MAX_VALUE - 8, offset + limit);
-    Map<Query, Weight> weights = new HashMap<>(2);
+    // the filters' weight, needed only where a segment's matches are not kept
+    Supplier<Weight> filters = EventView.memoized(() -> {
+      try {
+        return searcher.createWeight(searcher.rewrite(question.filters()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
     int total = 0;
     var runs = new PriorityQueue<Run>((a, b) -> a.startValue != b.startValue
         ? Long.compare(a.startValue, b.startValue) : Long.compare(a.idValue, b.idValue));
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       SegmentFacts.Columns columns = facts.columns(leaf);
-      RoaringBitmap matches = facts.matches(leaf, question.filters(), filters -> weights.computeIfAbsent(filters,
-          query -> {
-            try {
-              return searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          }));
+      RoaringBitmap matches = facts.matches(leaf, question.filters(), filters);
       SegmentPage page = segment(columns, matches, facts.deleted(leaf), question.window(), wanted);
       total += page.total();
       var run = new Run(page.docs(), page.size(), columns.starts(), leaf);

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -123,14 +123,17 @@ final class SegmentFacts {
     return loaded;
   }
 
-  /** The documents of the segment (deleted ones too) that {@code filters} match; {@code weight} is its weight. */
-  RoaringBitmap matches(LeafReaderContext leaf, Query filters, Function<Query, Weight> weight) throws IOException {
+  /**
+   * The documents of the segment (deleted ones too) that {@code filters} match; {@code weight} gives its weight,
+   * which only a segment whose matches are not kept needs.
+   */
+  RoaringBitmap matches(LeafReaderContext leaf, Query filters, Supplier<Weight> weight) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
-    if (segment == null || leaf.reader().maxDoc() < keptFromDocuments) return matching(leaf, weight.apply(filters));
+    if (segment == null || leaf.reader().maxDoc() < keptFromDocuments) return matching(leaf, weight.get());
     try {
       return matches.get(new MatchesKey(segment.getKey(), filters), key -> {
         try {
-          return matching(leaf, weight.apply(filters));
+          return matching(leaf, weight.get());
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
