@@ -129,8 +129,9 @@ final class IndexedPage {
         if (isLive(doc, deleted) && !window.holds(starts[doc], ends[doc])) total--;
       }
     }
-    int[] early = new int[0];
-    int earlyCount = 0;
+    // the page's first documents: long events before `from` that are in the window, then the run from `from` on
+    int[] docs = new int[Math.min(wanted, 64)];
+    int size = 0;
     for (int doc : columns.lasting()) {
       if (doc >= to) break;
       if (doc < first || !matches.contains(doc) || !isLive(doc, deleted)) continue;
@@ -138,18 +139,12 @@ final class IndexedPage {
       if (doc < from) {
         if (!holds) continue;
         total++;
-        early = Arrays.copyOf(early, earlyCount + 1);
-        early[earlyCount++] = doc;
+        if (size == wanted) continue;
+        if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
+        docs[size++] = doc;
       } else if (!holds && !inEdges(doc, edges)) {
         total--;
       }
-    }
-
-    int[] docs = new int[Math.min(wanted, 64)];
-    int size = 0;
-    for (int i = 0; i < earlyCount && size < wanted; i++) {
-      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
-      docs[size++] = early[i];
     }
     PeekableIntIterator inWindow = matches.getIntIterator();
     inWindow.advanceIfNeeded(from);
