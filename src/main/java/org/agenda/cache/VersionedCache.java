@@ -17,6 +17,11 @@ import org.jooq.DSLContext;
  * this process or another sharing the database, advances the version, so a kept object is exactly what a
  * new load would return. Inside a transaction nothing is kept or served: the transaction may see its own
  * uncommitted writes.
+ *
+ * <p>An object loaded again at a new version that equals the one kept before is that same instance: what is kept
+ * rendered from an object is checked against the object it was rendered from on every request, and a comparison of
+ * references is then enough where nothing changed (a term's translations are not compared on every request because
+ * its count changed elsewhere).
  */
 final class VersionedCache<V> {
   /** The loaders that the wiring hands to features: each keeps what it loads in a cache of its own. */
@@ -43,16 +48,20 @@ final class VersionedCache<V> {
     if (version == null) return load.apply(ids);
     Map<Long, V> found = new HashMap<>();
     List<Long> missing = new ArrayList<>();
+    Map<Long, V> earlier = new HashMap<>();
     for (Long id : ids) {
       Stamped<V> kept = entries.getIfPresent(id);
       if (kept != null && kept.version() == version) {
         found.put(id, kept.value());
       } else {
         missing.add(id);
+        if (kept != null) earlier.put(id, kept.value());
       }
     }
     if (missing.isEmpty()) return found;
-    load.apply(missing).forEach((id, value) -> {
+    load.apply(missing).forEach((id, loaded) -> {
+      V before = earlier.get(id);
+      V value = loaded.equals(before) ? before : loaded;
       found.put(id, value);
       entries.put(id, new Stamped<>(version, value));
     });

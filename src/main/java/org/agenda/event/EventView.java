@@ -31,7 +31,6 @@ import org.agenda.record.StoredRecord;
 import org.agenda.record.Translation;
 import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
-import org.agenda.term.SameTerms;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
 import org.agenda.text.PlainText;
@@ -59,8 +58,7 @@ final class EventView {
     this.organizers = organizers;
     // Few and shared by many events: kept, a read of an event then loads only the event itself. A term counts the
     // events linked to it, which the change log does not record of the term: terms are kept per data version.
-    var sameTerms = new SameTerms(10_000);
-    this.terms = loaders.of(10_000, (dsl, ids) -> sameTerms.of(Terms.load(dsl, ids)));
+    this.terms = loaders.of(10_000, Terms::load);
     this.venueLoader = loaders.following(Venues.TYPE, 20_000, venues::load);
     this.organizerLoader = loaders.following(Organizers.TYPE, 20_000, organizers::load);
     // each occurrence shows its series' rule: parsed once, not once per answer
