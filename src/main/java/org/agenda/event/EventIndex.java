@@ -228,6 +228,9 @@ public final class EventIndex implements AutoCloseable {
       writer.addDocuments(EventDocuments.load(dsl, ids).values());
       last = ids.get(ids.size() - 1);
     }
+    // One segment: left as the buffer flushed them, the build's segments were merged by the first writes after it,
+    // in the middle of serving (at 10 000 events, 18 MB rewritten in a mixed-traffic run: 12 % of its CPU).
+    writer.forceMerge(1);
     synchronized (this) {
       long current = database.dataVersion();
       if (!catchUp(from, current)) throw new IllegalStateException("the change log moved on while the index was built");
