@@ -2,6 +2,7 @@ package org.agenda.cache;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +21,7 @@ import org.jooq.DSLContext;
  * (retention), everything kept is dropped.
  */
 public final class ChangeFollower implements ByIdLoader.Factory {
-  private record Follower(String kind, FollowingCache<?> cache) {}
+  private record Follower(List<String> kinds, FollowingCache<?> cache) {}
 
   private final List<Follower> followers = new CopyOnWriteArrayList<>();
   private final ReentrantReadWriteLock keeping = new ReentrantReadWriteLock();
@@ -29,15 +30,10 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   private volatile long followed = -1;
 
   @Override
-  public <V> ByIdLoader<V> of(long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
-    return VersionedCache.keeping(maximumSize, load);
-  }
-
-  @Override
-  public <V> ByIdLoader<V> following(String kind, long maximumSize,
+  public <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
       BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
     var cache = new FollowingCache<V>(maximumSize, keeping, () -> followed);
-    followers.add(new Follower(kind, cache));
+    followers.add(new Follower(kinds, cache));
     return (dsl, version, ids) -> {
       if (ids.isEmpty()) return new HashMap<>();
       if (version == null) return load.apply(dsl, ids);
@@ -51,16 +47,24 @@ public final class ChangeFollower implements ByIdLoader.Factory {
     return new KeptRenderings<>(maximumBytes);
   }
 
+  private static Set<Long> ofKinds(Map<String, Set<Long>> touched, List<String> kinds) {
+    if (kinds.size() == 1) return touched.getOrDefault(kinds.get(0), Set.of());
+    Set<Long> ids = new HashSet<>();
+    kinds.forEach(kind -> ids.addAll(touched.getOrDefault(kind, Set.of())));
+    return ids;
+  }
+
   private void follow(DSLContext dsl, long version) {
     synchronized (reading) {
       long from = followed;
       if (version <= from) return;
       Map<String, Set<Long>> touched = from < 0 ? Map.of()
-          : ChangedRecords.touched(dsl, from, version, followers.stream().map(Follower::kind).distinct().toList());
+          : ChangedRecords.touched(dsl, from, version,
+              followers.stream().flatMap(follower -> follower.kinds().stream()).distinct().toList());
       keeping.writeLock().lock();
       try {
         for (Follower follower : followers) {
-          follower.cache().remove(touched == null ? null : touched.getOrDefault(follower.kind(), Set.of()));
+          follower.cache().remove(touched == null ? null : ofKinds(touched, follower.kinds()));
         }
         followed = version;
       } finally {

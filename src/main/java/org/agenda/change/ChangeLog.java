@@ -30,7 +30,8 @@ import org.jooq.Table;
  */
 public final class ChangeLog implements Database.CommitStep {
   private static final long PRUNE_EVERY_SECONDS = 60;
-  private static final String TERM_KINDS = "('" + TermTables.CATEGORY + "', '" + TermTables.TAG + "')";
+  private static final String TERM_KINDS = "('" + TermTables.CATEGORY + "', '" + TermTables.TAG + "', '"
+      + TermTables.COUNT_CHANGE + "')";
   private static final String OF_RECORD = " FROM records WHERE records.id = change_log.record_id";
   /** The committed changes of the same record as an open row of the transaction. */
   private static final String EARLIER = " FROM change_log earlier WHERE earlier.kind = change_log.kind"

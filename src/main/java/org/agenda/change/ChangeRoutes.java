@@ -130,9 +130,13 @@ public final class ChangeRoutes {
         + "then follow the changes from the next token of an answer without since.");
   }
 
-  /** The change as the caller sees it, or null when it could read the record neither before nor after. */
+  /**
+   * The change as the caller sees it, or null when it could read the record neither before nor after, and for a
+   * change of a term's count of events: a term's count follows its events, whose changes the feed shows.
+   */
   private ObjectNode present(Record row, Caller caller) {
     String stored = row.get(KIND);
+    if (TermTables.COUNT_CHANGE.equals(stored)) return null;
     boolean before = readable(caller, stored, row.get(BEFORE_EXISTS), row.get(BEFORE_STATUS), row.get(BEFORE_AUTHOR),
         row.get(BEFORE_PROTECTED));
     boolean after = readable(caller, stored, row.get(AFTER_EXISTS), row.get(AFTER_STATUS), row.get(AFTER_AUTHOR),

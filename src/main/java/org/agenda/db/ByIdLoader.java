@@ -1,6 +1,7 @@
 package org.agenda.db;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -17,15 +18,13 @@ public interface ByIdLoader<V> {
 
   /** Makes loaders of at most {@code maximumSize} kept objects from a plain load. */
   interface Factory {
-    /** For objects that anything may change: each kept for one data version. */
-    <V> ByIdLoader<V> of(long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
-
     /**
-     * For objects made only of what the change log records of their own record (kind {@code kind}: its rows, text
-     * and links, not another record's count of them): each kept across data versions, until a committed change
-     * touches it.
+     * For objects made only of what the change log records of their own record under {@code kinds} (its rows, text,
+     * links and, for a term, its count of events): each kept across data versions, until a committed change touches
+     * it.
      */
-    <V> ByIdLoader<V> following(String kind, long maximumSize, BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
+    <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
+        BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
 
     /** Keeps rendered forms, about {@code maximumBytes} of them in all. */
     <K> Renderings<K> renderings(long maximumBytes);

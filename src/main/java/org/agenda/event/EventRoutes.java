@@ -65,7 +65,7 @@ public final class EventRoutes {
       RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders,
       EventIndex index) {
     this.database = database;
-    this.events = loaders.following(Records.EVENT, 10_000, EventStore::load);
+    this.events = loaders.following(List.of(Records.EVENT), 10_000, EventStore::load);
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;

@@ -32,6 +32,7 @@ import org.agenda.record.Translation;
 import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
 import org.agenda.term.Term;
+import org.agenda.term.TermTables;
 import org.agenda.term.Terms;
 import org.agenda.text.PlainText;
 import org.agenda.time.DateTimes;
@@ -56,13 +57,13 @@ final class EventView {
     this.languages = languages;
     this.venues = venues;
     this.organizers = organizers;
-    // Few and shared by many events: kept, a read of an event then loads only the event itself. A term counts the
-    // events linked to it, which the change log does not record of the term: terms are kept per data version.
-    this.terms = loaders.of(10_000, Terms::load);
-    this.venueLoader = loaders.following(Venues.TYPE, 20_000, venues::load);
-    this.organizerLoader = loaders.following(Organizers.TYPE, 20_000, organizers::load);
+    // Few and shared by many events: kept, a read of an event then loads only the event itself.
+    this.terms = loaders.following(List.of(TermTables.CATEGORY, TermTables.TAG, TermTables.COUNT_CHANGE), 10_000,
+        Terms::load);
+    this.venueLoader = loaders.following(List.of(Venues.TYPE), 20_000, venues::load);
+    this.organizerLoader = loaders.following(List.of(Organizers.TYPE), 20_000, organizers::load);
     // each occurrence shows its series' rule: parsed once, not once per answer
-    this.seriesLoader = loaders.following(Records.EVENT, 2_000, (dsl, ids) -> {
+    this.seriesLoader = loaders.following(List.of(Records.EVENT), 2_000, (dsl, ids) -> {
       Map<Long, Series> series = new HashMap<>();
       EventStore.findAll(dsl, List.copyOf(ids)).forEach(row -> series.put(row.id, new Series(row, parsedRule(row))));
       return series;

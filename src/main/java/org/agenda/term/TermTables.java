@@ -14,6 +14,11 @@ public final class TermTables {
 
   public static final String CATEGORY = "cal_events_cat";
   public static final String TAG = "post_tag";
+  /**
+   * The change log's kind of a change of a term's count of events (V13): not shown by the change feed, followed by
+   * what keeps terms across data versions.
+   */
+  public static final String COUNT_CHANGE = "term_count";
 
   public static final Table<Record> TERMS = table(name("terms"));
   public static final Field<Long> ID = field(name("terms", "id"), Long.class);

@@ -94,6 +94,12 @@ class ResponseCacheApiTest {
     assertThat(after.path("organizer").path(0).path("organizer").asText()).isEqualTo("Nieuwe stichting");
     assertThat(after.path("categories").path(0).path("name").asText()).isEqualTo("Nieuw");
     assertThat(after.path("categories").path(0).path("count").asInt()).isEqualTo(2);
+    long third = create("events", ApiChecks.event("Derde", "\"categories\":[" + category + "]"));
+    assertThat(reader.get(NS + "/events/" + event).json().path("categories").path(0).path("count").asInt())
+        .as("the term itself unchanged, its count moved with another event").isEqualTo(3);
+    assertThat(editor.patchJson(NS + "/events/" + third, "{\"status\":\"draft\"}").status()).isEqualTo(200);
+    assertThat(reader.get(NS + "/events/" + event).json().path("categories").path(0).path("count").asInt())
+        .as("and back when that event is no longer published").isEqualTo(2);
 
     assertThat(editor.patchJson(NS + "/events/" + event, "{\"title\":\"Concert, verplaatst\"}").status()).isEqualTo(200);
     assertThat(reader.get(NS + "/events/" + event).json().path("title").asText()).isEqualTo("Concert, verplaatst");
