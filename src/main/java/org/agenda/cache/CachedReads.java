@@ -44,13 +44,14 @@ public final class CachedReads implements ReadAnswers {
       if (!leads) cached = cache.find(oneRecord, key, version, second);
     }
     if (cached != null) {
-      return new Answer(cached.response(), cached.language(), cached.validFrom(), cached.validUntil());
+      return new Answer(cached.response(), cached.language(), cached.validFrom(), cached.validUntil(),
+          cached.stillHolds());
     }
     try {
       Answer built = turns.run(build);
       if (built.response().status() == 200) {
         cache.put(oneRecord, key, new ResponseCache.Entry(built.response(), built.language(), version,
-            built.validFrom(), built.validUntil()));
+            built.validFrom(), built.validUntil(), built.stillHolds()));
       }
       return built;
     } finally {

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
@@ -23,11 +24,19 @@ import org.jooq.DSLContext;
 public final class ChangeFollower implements ByIdLoader.Factory {
   private record Follower(List<String> kinds, FollowingCache<?> cache) {}
 
+  /** What the changes after version {@code from} up to {@code to} touched, per kind; null when the log lost them. */
+  private record Step(long from, long to, Map<String, Set<Long>> touched) {}
+
+  /** The last steps followed, by their first version: enough to tell a kept answer of a few seconds ago. */
+  private static final int STEPS_KEPT = 1_024;
+
   private final List<Follower> followers = new CopyOnWriteArrayList<>();
   private final ReentrantReadWriteLock keeping = new ReentrantReadWriteLock();
   private final Object reading = new Object();
   /** -1 until the first read: nothing is kept yet, so nothing needs removing. */
   private volatile long followed = -1;
+  /** Written under {@code reading}. */
+  private final ConcurrentSkipListMap<Long, Step> steps = new ConcurrentSkipListMap<>();
 
   @Override
   public <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
@@ -54,6 +63,24 @@ public final class ChangeFollower implements ByIdLoader.Factory {
     return ids;
   }
 
+  @Override
+  public boolean untouched(DSLContext dsl, long from, long to, List<String> kinds, Collection<Long> ids) {
+    if (to > followed) follow(dsl, to);
+    long at = from;
+    Map.Entry<Long, Step> covering = steps.floorEntry(from);
+    while (at < to) {
+      if (covering == null || covering.getValue().to() <= at || covering.getValue().touched() == null) return false;
+      Step step = covering.getValue();
+      for (String kind : kinds) {
+        Set<Long> touched = step.touched().getOrDefault(kind, Set.of());
+        for (Long id : ids) if (touched.contains(id)) return false;
+      }
+      at = step.to();
+      covering = steps.floorEntry(at);
+    }
+    return true;
+  }
+
   private void follow(DSLContext dsl, long version) {
     synchronized (reading) {
       long from = followed;
@@ -69,6 +96,10 @@ public final class ChangeFollower implements ByIdLoader.Factory {
         followed = version;
       } finally {
         keeping.writeLock().unlock();
+      }
+      if (from >= 0) {
+        steps.put(from, new Step(from, version, touched));
+        if (steps.size() > STEPS_KEPT) steps.pollFirstEntry();
       }
     }
   }

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.agenda.http.ApiResponse;
+import org.agenda.http.ReadAnswers;
 
 /**
  * Answers to anonymous reads, kept for one data version (§10.5): every committed write advances the
@@ -53,10 +54,22 @@ final class ResponseCache implements AutoCloseable {
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
   private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
 
-  /** A stored answer, the request language it was made in, and the epoch seconds [from, until) it holds in. */
-  record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {
+  /**
+   * A stored answer, the request language it was made in, the epoch seconds [from, until) it holds in, and how to
+   * tell that it holds at a later version (null: at its own only).
+   */
+  record Entry(ApiResponse response, String language, long version, long validFrom, long validUntil,
+      ReadAnswers.StillHolds stillHolds) {
+    Entry(ApiResponse response, String language, long version, long validFrom, long validUntil) {
+      this(response, language, version, validFrom, validUntil, null);
+    }
+
     private Entry withBody(byte[] body) {
-      return new Entry(response.withBody(body), language, version, validFrom, validUntil);
+      return new Entry(response.withBody(body), language, version, validFrom, validUntil, stillHolds);
+    }
+
+    private Entry at(long later) {
+      return new Entry(response, language, later, validFrom, validUntil, stillHolds);
     }
   }
 
@@ -101,25 +114,43 @@ final class ResponseCache implements AutoCloseable {
         .executor(Runnable::run);
   }
 
-  /** The current data version; answers of older versions are dropped when it changes. */
+  /**
+   * The current data version; when it changes, the answers of older versions are dropped, but those that can tell
+   * whether they still hold (lists whose page and embedded records a write may have left as they were).
+   */
   long version() {
     long version = dataVersion.getAsLong();
     if (version != knownVersion) {
       knownVersion = version;
       records.invalidateAll();
-      collections.invalidateAll();
+      collections.asMap().values().removeIf(kept -> kept.entry().stillHolds() == null);
     }
     return version;
   }
 
-  /** The answer kept for {@code key}, if it holds for this version and second; {@code oneRecord} as for put. */
+  /**
+   * The answer kept for {@code key}, if it holds for this version and second: made at this version, or at an
+   * earlier one and still what a read at this one would make (then kept as this version's); {@code oneRecord} as
+   * for put.
+   */
   Entry find(boolean oneRecord, String key, long version, long second) {
-    Kept kept = partition(oneRecord).getIfPresent(key);
+    Cache<String, Kept> partition = partition(oneRecord);
+    Kept kept = partition.getIfPresent(key);
     DiskAnswers store = disk;
     if (kept == null && oneRecord && store != null) kept = store.find(key);
     if (kept == null) return null;
     Entry entry = kept.entry();
-    if (entry.version() != version || second < entry.validFrom() || second >= entry.validUntil()) return null;
+    if (second < entry.validFrom() || second >= entry.validUntil()) return null;
+    if (entry.version() != version) {
+      if (entry.version() > version || entry.stillHolds() == null) return null;
+      if (!entry.stillHolds().at(version)) {
+        partition.asMap().remove(key, kept);
+        return null;
+      }
+      entry = entry.at(version);
+      kept = new Kept(entry, kept.length());
+      partition.asMap().replace(key, kept);
+    }
     if (kept.length() < 0) return entry;
     return entry.withBody(Lz4.decompress(entry.response().body(), kept.length()));
   }

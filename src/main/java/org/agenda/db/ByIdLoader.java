@@ -26,6 +26,12 @@ public interface ByIdLoader<V> {
     <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
         BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
 
+    /**
+     * Whether no change committed after data version {@code from} up to {@code to} touched any of these records
+     * (of these kinds, as for {@link #following}); false also when that can no longer be told.
+     */
+    boolean untouched(DSLContext dsl, long from, long to, List<String> kinds, Collection<Long> ids);
+
     /** Keeps rendered forms, about {@code maximumBytes} of them in all. */
     <K> Renderings<K> renderings(long maximumBytes);
   }

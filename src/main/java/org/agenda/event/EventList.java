@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,10 +84,13 @@ final class EventList {
   private final ListItems items;
   /** Null when the list asks the database alone ({@code AGENDA_INDEX=off}). */
   private final EventIndex index;
+  /** What tells a kept page that no write touched what it shows ({@link PageHolds}). */
+  private final ByIdLoader.Factory changes;
 
   EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
-      ListItems items, EventIndex index) {
+      ListItems items, EventIndex index, ByIdLoader.Factory changes) {
     this.database = database;
+    this.changes = changes;
     this.config = config;
     this.languages = languages;
     this.view = view;
@@ -293,7 +297,25 @@ final class EventList {
     for (Event event : shown) listed.addRawValue(RawJson.value(item(event, request, related)));
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
+    if (selection.indexed() != null && version != null) {
+      request.answerHolds(holds(selection.indexed(), version, paging, page, shown));
+    }
     return paging.response("events", listed, true, navigation, total);
+  }
+
+  private PageHolds holds(IndexedQuestion question, long version, ListPage paging, EventIndex.Page page,
+      List<Event> shown) {
+    Set<Long> records = new HashSet<>(page.ids());
+    Set<Long> terms = new HashSet<>();
+    for (Event event : shown) {
+      if (event.seriesId != null) records.add(event.seriesId);
+      records.addAll(event.venueIds);
+      records.addAll(event.organizerIds);
+      terms.addAll(event.categoryIds);
+      terms.addAll(event.tagIds);
+    }
+    return new PageHolds(database, changes, index, question, version, paging.offset(), paging.perPage(), page,
+        records, terms);
   }
 
   private static int count(DSLContext dsl, Condition condition) {

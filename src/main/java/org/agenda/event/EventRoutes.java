@@ -72,7 +72,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view, events, new ListItems(view, languages,
-        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index);
+        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index, loaders);
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

@@ -33,6 +33,7 @@ public final class ApiRequest {
   private Long recordModified;
   /** Whether the answer's bytes change only when that record does, so that it is the answer's Last-Modified. */
   private boolean answerFollowsRecord;
+  private ReadAnswers.StillHolds stillHolds;
 
   ApiRequest(String method, Caller caller, String language, boolean languageGiven, Urls urls, Instant now,
       Map<String, Object> params, Map<String, Raw> raw, String pathValue, Long dataVersion) {
@@ -110,6 +111,18 @@ public final class ApiRequest {
   public void recordModified(long epochSecond, boolean answerFollowsRecord) {
     this.recordModified = epochSecond;
     this.answerFollowsRecord = answerFollowsRecord;
+  }
+
+  /**
+   * How to tell that this read's answer, made at {@link #dataVersion}, is also what a read at a later version would
+   * make, so that a kept answer outlives writes that do not change it. Without one it holds at its version only.
+   */
+  public void answerHolds(ReadAnswers.StillHolds check) {
+    this.stillHolds = check;
+  }
+
+  ReadAnswers.StillHolds stillHolds() {
+    return stillHolds;
   }
 
   Long recordModified() {

@@ -216,7 +216,7 @@ public final class Dispatcher implements AutoCloseable {
     ReadAnswers.Answer answer = answers.answer(key, !match.pathValue().isEmpty(), version, now.getEpochSecond(), () -> {
       Invoked invoked = validated(exchange, invoke(exchange, endpoint, match.pathValue(), raw, now, publicUrl, version));
       return new ReadAnswers.Answer(invoked.response(), exchange.language, invoked.request().validFrom(),
-          invoked.request().validUntil());
+          invoked.request().validUntil(), invoked.request().stillHolds());
     });
     exchange.language = answer.language();
     return unlessNotModified(exchange, answer.response());

@@ -24,6 +24,15 @@ public interface ReadAnswers extends AutoCloseable {
   @Override
   void close();
 
-  /** An answer, the request language it was made in, and the epoch seconds [from, until) in which it holds. */
-  record Answer(ApiResponse response, String language, long validFrom, long validUntil) {}
+  /**
+   * An answer, the request language it was made in, the epoch seconds [from, until) in which it holds, and how to
+   * tell that it holds at a later data version (null: it holds at its own only).
+   */
+  record Answer(ApiResponse response, String language, long validFrom, long validUntil, StillHolds stillHolds) {}
+
+  /** Tells whether an answer made at an earlier data version is what a read at {@code version} would make. */
+  @FunctionalInterface
+  interface StillHolds {
+    boolean at(long version);
+  }
 }

@@ -109,6 +109,55 @@ class ResponseCacheApiTest {
         .isTrue();
   }
 
+  /**
+   * A kept list page outlives writes that leave it as it was (PageHolds), on both instances; every write that
+   * changes what it shows, or only a count or name it embeds, is in the next answer.
+   */
+  @Test
+  void aKeptListPageOutlivesWritesElsewhereAndFollowsEveryWriteThatChangesIt() {
+    long venue = create("venues", "{\"venue\":\"Zaal\",\"city\":\"Gent\"}");
+    long shown = create("events", ApiChecks.event("Getoond",
+        "\"venue\":" + venue + ",\"categories\":[\"Muziek\"],\"tags\":[\"buiten\"]"));
+    var page = editor.get(NS + "/events/" + shown).json();
+    long music = id(page.path("categories").path(0));
+    long outside = id(page.path("tags").path(0));
+    String list = NS + "/events?categories=" + music;
+    var readers = List.of(first.anonymous(), second.anonymous());
+    for (var reader : readers) assertThat(ids(reader.get(list), "events")).containsExactly(shown);
+
+    // elsewhere: another category, no embedded record touched
+    create("events", ApiChecks.event("Elders", "\"categories\":[\"Theater\"]"));
+    for (var reader : readers) {
+      HttpResult again = reader.get(list);
+      assertThat(ids(again, "events")).containsExactly(shown);
+      assertThat(again.json().path("events").path(0).path("tags").path(0).path("count").asInt()).isEqualTo(1);
+    }
+    // only the count of a term the page embeds
+    create("events", ApiChecks.event("Ook buiten", "\"tags\":[" + outside + "]"));
+    for (var reader : readers) {
+      assertThat(reader.get(list).json().path("events").path(0).path("tags").path(0).path("count").asInt())
+          .isEqualTo(2);
+    }
+    // the venue it embeds
+    assertThat(editor.patchJson(NS + "/venues/" + venue, "{\"venue\":\"Grote zaal\"}").status()).isEqualTo(200);
+    for (var reader : readers) {
+      assertThat(reader.get(list).json().path("events").path(0).path("venue").path("venue").asText())
+          .isEqualTo("Grote zaal");
+    }
+    // the event itself, and a new event in the list
+    assertThat(editor.patchJson(NS + "/events/" + shown, "{\"title\":\"Nog steeds getoond\"}").status())
+        .isEqualTo(200);
+    for (var reader : readers) {
+      assertThat(reader.get(list).json().path("events").path(0).path("title").asText()).isEqualTo("Nog steeds getoond");
+    }
+    long added = create("events", ApiChecks.event("Erbij", "\"categories\":[" + music + "]"));
+    for (var reader : readers) {
+      HttpResult grown = reader.get(list);
+      assertThat(ids(grown, "events")).containsExactlyInAnyOrder(shown, added);
+      assertThat(grown.header("X-Cal-Total")).isEqualTo("2");
+    }
+  }
+
   @Test
   void aCachedAnswerHasTheSameBytesAndHeadersAsTheFirst() {
     long venue = create("venues", "{\"venue\":\"Zaal\",\"city\":\"Gent\"}");
