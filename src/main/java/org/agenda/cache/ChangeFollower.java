@@ -19,7 +19,8 @@ import org.jooq.DSLContext;
  * for those that keep objects across versions: before a read at a version newer than the one followed, it reads
  * which records the changes in between touched (written by this process or another one sharing the database) and
  * removes them from every following cache, once for all of them. When the log no longer holds those changes
- * (retention), everything kept is dropped.
+ * (retention), everything kept is dropped. The last steps it followed are kept, so that an answer made a few
+ * versions ago can tell whether a write since touched what it shows ({@link #untouched}).
  */
 public final class ChangeFollower implements ByIdLoader.Factory {
   private record Follower(List<String> kinds, FollowingCache<?> cache) {}
