@@ -298,24 +298,12 @@ final class EventList {
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
     if (selection.indexed() != null && version != null) {
-      request.answerHolds(holds(selection.indexed(), version, paging, page, shown));
+      Set<Long> records = new HashSet<>(page.ids());
+      records.addAll(related.recordIds());
+      request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
+          paging.perPage(), page, records, related.termIds()));
     }
     return paging.response("events", listed, true, navigation, total);
-  }
-
-  private PageHolds holds(IndexedQuestion question, long version, ListPage paging, EventIndex.Page page,
-      List<Event> shown) {
-    Set<Long> records = new HashSet<>(page.ids());
-    Set<Long> terms = new HashSet<>();
-    for (Event event : shown) {
-      if (event.seriesId != null) records.add(event.seriesId);
-      records.addAll(event.venueIds);
-      records.addAll(event.organizerIds);
-      terms.addAll(event.categoryIds);
-      terms.addAll(event.tagIds);
-    }
-    return new PageHolds(database, changes, index, question, version, paging.offset(), paging.perPage(), page,
-        records, terms);
   }
 
   private static int count(DSLContext dsl, Condition condition) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -82,10 +83,15 @@ final class EventView {
     private final Map<Long, Series> series;
     private final Supplier<Map<Long, ObjectNode>> venues;
     private final Supplier<Map<Long, ObjectNode>> organizers;
+    private final Set<Long> recordIds;
+    private final Set<Long> termIds;
 
     private Related(Map<Long, Term> terms, Map<Long, ? extends StoredRecord> venueRecords,
         Map<Long, ? extends StoredRecord> organizerRecords, Map<Long, Series> series,
-        Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers) {
+        Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers, Set<Long> recordIds,
+        Set<Long> termIds) {
+      this.recordIds = recordIds;
+      this.termIds = termIds;
       this.terms = terms;
       this.venueRecords = venueRecords;
       this.organizerRecords = organizerRecords;
@@ -96,6 +102,16 @@ final class EventView {
 
     Map<Long, Term> terms() {
       return terms;
+    }
+
+    /** The ids of the series, venues and organizers the events embed, asked for whether loaded or not. */
+    Set<Long> recordIds() {
+      return recordIds;
+    }
+
+    /** The ids of the terms the events embed. */
+    Set<Long> termIds() {
+      return termIds;
     }
 
     Map<Long, Series> series() {
@@ -157,10 +173,13 @@ final class EventView {
     }
     Map<Long, Venue> venueRecords = venueLoader.load(dsl, version, venueIds);
     Map<Long, Organizer> organizerRecords = organizerLoader.load(dsl, version, organizerIds);
+    Set<Long> recordIds = new HashSet<>(seriesIds);
+    recordIds.addAll(venueIds);
+    recordIds.addAll(organizerIds);
     return new Related(terms.load(dsl, version, termIds), venueRecords, organizerRecords,
         seriesLoader.load(dsl, version, seriesIds),
         memoized(() -> embedded(venues, venueRecords, requestLanguage, urls, withJsonLd)),
-        memoized(() -> embedded(organizers, organizerRecords, requestLanguage, urls, withJsonLd)));
+        memoized(() -> embedded(organizers, organizerRecords, requestLanguage, urls, withJsonLd)), recordIds, termIds);
   }
 
   /** {@code make}'s value, made on the first {@code get} and kept (one thread: a request's own). */
