@@ -59,8 +59,7 @@ final class EventView {
     this.venues = venues;
     this.organizers = organizers;
     // Few and shared by many events: kept, a read of an event then loads only the event itself.
-    this.terms = loaders.following(List.of(TermTables.CATEGORY, TermTables.TAG, TermTables.COUNT_CHANGE), 10_000,
-        Terms::load);
+    this.terms = loaders.following(TermTables.CHANGE_KINDS, 10_000, Terms::load);
     this.venueLoader = loaders.following(List.of(Venues.TYPE), 20_000, venues::load);
     this.organizerLoader = loaders.following(List.of(Organizers.TYPE), 20_000, organizers::load);
     // each occurrence shows its series' rule: parsed once, not once per answer

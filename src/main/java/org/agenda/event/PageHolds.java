@@ -6,10 +6,10 @@ import java.util.Set;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
 import org.agenda.http.ReadAnswers;
+import org.agenda.organizer.Organizers;
 import org.agenda.record.Records;
 import org.agenda.term.TermTables;
 import org.agenda.venue.Venues;
-import org.agenda.organizer.Organizers;
 
 /**
  * Whether a page of the event list made at one data version is what a read at a later one makes: the index finds
@@ -20,7 +20,6 @@ import org.agenda.organizer.Organizers;
  */
 final class PageHolds implements ReadAnswers.StillHolds {
   private static final List<String> RECORD_KINDS = List.of(Records.EVENT, Venues.TYPE, Organizers.TYPE);
-  private static final List<String> TERM_KINDS = List.of(TermTables.CATEGORY, TermTables.TAG, TermTables.COUNT_CHANGE);
 
   private final Database database;
   private final ByIdLoader.Factory changes;
@@ -52,7 +51,7 @@ final class PageHolds implements ReadAnswers.StillHolds {
   public boolean at(long version) {
     var dsl = database.dsl();
     if (!changes.untouched(dsl, madeAt, version, RECORD_KINDS, records)) return false;
-    if (!changes.untouched(dsl, madeAt, version, TERM_KINDS, terms)) return false;
+    if (!changes.untouched(dsl, madeAt, version, TermTables.CHANGE_KINDS, terms)) return false;
     return page.equals(index.page(question, version, offset, limit));
   }
 }

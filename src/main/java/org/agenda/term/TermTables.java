@@ -4,6 +4,7 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import java.util.List;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
@@ -19,6 +20,8 @@ public final class TermTables {
    * what keeps terms across data versions.
    */
   public static final String COUNT_CHANGE = "term_count";
+  /** The change log's kinds of what a term as embedded shows: its taxonomy's rows and its count. */
+  public static final List<String> CHANGE_KINDS = List.of(CATEGORY, TAG, COUNT_CHANGE);
 
   public static final Table<Record> TERMS = table(name("terms"));
   public static final Field<Long> ID = field(name("terms", "id"), Long.class);
