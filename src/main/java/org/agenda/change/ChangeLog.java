@@ -40,9 +40,9 @@ public final class ChangeLog implements Database.CommitStep {
   /**
    * The record before the transaction is the record after its latest committed change. Not for a change of a term's
    * count, which the feed does not show: a popular term has one for each of its events' writes, and looking up the
-   * latest of them cost every create a sort of all of them (PostgreSQL at 10 000 events: 369 → 68 creates/s). The triggers read it too,
-   * but a writer that did not lock the record (a cascade from a deleted venue or term, the publication of future
-   * records) may have read it before another writer of it committed.
+   * latest of them cost every create a sort of all of them (PostgreSQL at 10 000 events: 369 → 68 creates/s).
+   * The triggers read it too, but a writer that did not lock the record (a cascade from a deleted venue or term, the
+   * publication of future records) may have read it before another writer of it committed.
    */
   private static final String CHAIN = "UPDATE change_log SET"
       + " before_exists = (SELECT earlier.after_exists" + EARLIER + LATEST + ","

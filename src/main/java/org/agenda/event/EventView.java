@@ -3,11 +3,11 @@ package org.agenda.event;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.ref.WeakReference;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -89,14 +89,14 @@ final class EventView {
         Map<Long, ? extends StoredRecord> organizerRecords, Map<Long, Series> series,
         Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers, Set<Long> recordIds,
         Set<Long> termIds) {
-      this.recordIds = recordIds;
-      this.termIds = termIds;
       this.terms = terms;
       this.venueRecords = venueRecords;
       this.organizerRecords = organizerRecords;
       this.series = series;
       this.venues = venues;
       this.organizers = organizers;
+      this.recordIds = recordIds;
+      this.termIds = termIds;
     }
 
     Map<Long, Term> terms() {
