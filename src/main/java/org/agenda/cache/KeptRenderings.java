@@ -16,7 +16,26 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
   private static final int OVERHEAD_BYTES = 160;
 
-  private record Kept(Object source, byte[] compressed, int length) {}
+  /** A form as kept: decompressed straight into the answer being written. */
+  private record Kept(Object source, byte[] compressed, int length) implements ByIdLoader.Form {
+    @Override
+    public void copyTo(byte[] target, int offset) {
+      Lz4.decompress(compressed, target, offset, length);
+    }
+  }
+
+  /** A form just rendered. */
+  private record Rendered(byte[] bytes) implements ByIdLoader.Form {
+    @Override
+    public int length() {
+      return bytes.length;
+    }
+
+    @Override
+    public void copyTo(byte[] target, int offset) {
+      System.arraycopy(bytes, 0, target, offset, bytes.length);
+    }
+  }
 
   private final Cache<K, Kept> kept;
 
@@ -26,11 +45,11 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   }
 
   @Override
-  public byte[] get(K key, Object source, Supplier<byte[]> render) {
+  public ByIdLoader.Form get(K key, Object source, Supplier<byte[]> render) {
     Kept found = kept.getIfPresent(key);
-    if (found != null && Objects.equals(found.source(), source)) return Lz4.decompress(found.compressed(), found.length());
+    if (found != null && Objects.equals(found.source(), source)) return found;
     byte[] form = render.get();
     kept.put(key, new Kept(source, Lz4.compress(form), form.length));
-    return form;
+    return new Rendered(form);
   }
 }

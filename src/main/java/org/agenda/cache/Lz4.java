@@ -23,12 +23,17 @@ final class Lz4 {
   /** {@code length}: of the bytes before {@link #compress}. */
   static byte[] decompress(byte[] compressed, int length) {
     byte[] bytes = new byte[length];
+    decompress(compressed, bytes, 0, length);
+    return bytes;
+  }
+
+  /** Into {@code target} from {@code offset}, which has room for {@code length} bytes. */
+  static void decompress(byte[] compressed, byte[] target, int offset, int length) {
     try {
-      int filled = DECOMPRESSOR.decompress(compressed, 0, compressed.length, bytes, 0);
+      int filled = DECOMPRESSOR.decompress(compressed, 0, compressed.length, target, offset, length);
       if (filled != length) throw new IllegalStateException("kept bytes decompressed to " + filled + " of " + length);
     } catch (LZ4Exception e) {
       throw new IllegalStateException("kept bytes do not decompress", e);
     }
-    return bytes;
   }
 }

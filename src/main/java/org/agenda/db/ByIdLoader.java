@@ -42,6 +42,18 @@ public interface ByIdLoader<V> {
    */
   interface Renderings<K> {
     /** The form kept for {@code key} if it was rendered from a source equal to {@code source}; else a new one. */
-    byte[] get(K key, Object source, Supplier<byte[]> render);
+    Form get(K key, Object source, Supplier<byte[]> render);
+  }
+
+  /**
+   * A rendered form, copied where the answer is written: a kept one is decompressed there, not into an array of its
+   * own that the answer would copy again.
+   */
+  interface Form {
+    /** Its length in bytes. */
+    int length();
+
+    /** Writes its bytes into {@code target} from {@code offset}, which has room for {@link #length} of them. */
+    void copyTo(byte[] target, int offset);
   }
 }

@@ -25,11 +25,10 @@ import org.agenda.http.ApiError;
 import org.agenda.http.ApiRequest;
 import org.agenda.http.ApiResponse;
 import org.agenda.http.Invalid;
-import org.agenda.http.Json;
 import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
-import org.agenda.http.RawJson;
+import org.agenda.http.Utf8Buffer;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
 import org.agenda.record.ListQueries;
@@ -76,6 +75,11 @@ final class EventList {
   private static final double EARTH_RADIUS_KM = 6371.0088;
   private static final List<String> RELATIVE_BOUNDS = List.of("starts_before", "starts_after", "ends_before", "ends_after");
 
+  /**
+   * About how many bytes an item of the last answer took (with its comma and a margin): an answer's buffer starts at
+   * that size per item, so that it is rarely copied to grow.
+   */
+  private volatile int bytesPerItem = 8 * 1024;
   private final Database database;
   private final Config config;
   private final Languages languages;
@@ -291,10 +295,12 @@ final class EventList {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
     List<Long> ids = page.ids();
-    var listed = Json.array();
     List<Event> shown = inOrder(dsl, version, ids);
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
-    for (Event event : shown) listed.addRawValue(RawJson.value(item(event, request, related)));
+    Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
+    ListItems.Writer writer = items.writer(body);
+    for (Event event : shown) item(event, request, related, writer);
+    if (!shown.isEmpty()) bytesPerItem = body.length() / shown.size() * 9 / 8;
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
     if (selection.indexed() != null && version != null) {
@@ -303,7 +309,7 @@ final class EventList {
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
           paging.perPage(), page, records, related.termIds()));
     }
-    return paging.response("events", listed, true, navigation, total);
+    return paging.response(body, navigation, total);
   }
 
   private static int count(DSLContext dsl, Condition condition) {
@@ -352,11 +358,11 @@ final class EventList {
     return request.has("password") ? unlocked.or(PASSWORD.eq(request.string("password"))) : unlocked;
   }
 
-  private byte[] item(Event event, ApiRequest request, EventView.Related related) {
+  private void item(Event event, ApiRequest request, EventView.Related related, ListItems.Writer writer) {
     String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
     boolean locked = event.lockedAgainst(request.string("password"))
         && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    return items.item(event, textLanguage, locked, request.language(), request.urls(), related);
+    writer.item(event, textLanguage, locked, request.language(), request.urls(), related);
   }
 
   private List<Bound> bounds(ApiRequest request, DefaultWindow window) {

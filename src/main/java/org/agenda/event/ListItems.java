@@ -1,13 +1,12 @@
 package org.agenda.event;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.agenda.db.ByIdLoader;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
+import org.agenda.http.Utf8Buffer;
 import org.agenda.i18n.Languages;
 import org.agenda.term.Term;
 import org.agenda.term.Terms;
@@ -48,53 +47,59 @@ final class ListItems {
     this.terms = terms;
   }
 
-  /** {@code event} shown in {@code textLanguage}, stripped of what a locked event hides or not. */
-  byte[] item(Event event, String textLanguage, boolean stripped, String requestLanguage, Urls urls,
-      EventView.Related related) {
-    var key = new ItemKey(event.id, requestLanguage, textLanguage, stripped, urls.publicUrl(), urls.baseUrl());
-    byte[] apart = items.get(key, related.sourceOf(event), () -> Json.bytes(
-        view.render(event, new EventView.Shape(textLanguage, stripped, false, !stripped), requestLanguage, urls, related)));
-    if (stripped) return apart;
-    int at = indexOf(apart, TERMS_APART);
-    var item = new ByteArrayOutputStream(apart.length + 1024);
-    item.write(apart, 0, at);
-    item.writeBytes(CATEGORIES);
-    writeTerms(item, event.categoryIds, related.terms(), requestLanguage, urls);
-    item.writeBytes(TAGS);
-    writeTerms(item, event.tagIds, related.terms(), requestLanguage, urls);
-    item.writeBytes(CLOSE);
-    item.write(apart, at + TERMS_APART.length, apart.length - at - TERMS_APART.length);
-    return item.toByteArray();
+  /** Writes list items into {@code out}, one after the other, separated by commas. */
+  Writer writer(Utf8Buffer out) {
+    return new Writer(out);
   }
 
-  private void writeTerms(ByteArrayOutputStream out, List<Long> ids, Map<Long, Term> loaded, String requestLanguage,
+  /** The items of one answer, and a buffer for the terms each gets. */
+  final class Writer {
+    private final Utf8Buffer out;
+    private final Utf8Buffer terms = new Utf8Buffer(1024);
+    private boolean first = true;
+
+    private Writer(Utf8Buffer out) {
+      this.out = out;
+    }
+
+    /** {@code event} shown in {@code textLanguage}, stripped of what a locked event hides or not. */
+    void item(Event event, String textLanguage, boolean stripped, String requestLanguage, Urls urls,
+        EventView.Related related) {
+      if (!first) out.write((byte) ',');
+      first = false;
+      var key = new ItemKey(event.id, requestLanguage, textLanguage, stripped, urls.publicUrl(), urls.baseUrl());
+      ByIdLoader.Form apart = items.get(key, related.sourceOf(event), () -> Json.bytes(view.render(event,
+          new EventView.Shape(textLanguage, stripped, false, !stripped), requestLanguage, urls, related)));
+      int from = out.length();
+      out.write(apart.length(), apart::copyTo);
+      if (stripped) return;
+      int at = out.indexOf(TERMS_APART, from);
+      if (at < 0) {
+        throw new IllegalStateException("an item rendered with its terms apart has no place for them: "
+            + new String(out.copy(from, 200), StandardCharsets.UTF_8));
+      }
+      terms.clear();
+      terms.write(CATEGORIES);
+      writeTerms(terms, event.categoryIds, related.terms(), requestLanguage, urls);
+      terms.write(TAGS);
+      writeTerms(terms, event.tagIds, related.terms(), requestLanguage, urls);
+      terms.write(CLOSE);
+      out.replace(at, TERMS_APART.length, terms);
+    }
+  }
+
+  private void writeTerms(Utf8Buffer out, List<Long> ids, Map<Long, Term> loaded, String requestLanguage,
       Urls urls) {
     boolean first = true;
     for (Long id : ids) {
       Term term = loaded.get(id);
       if (term == null) continue;
-      byte[] embedded = terms.get(new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
+      ByIdLoader.Form embedded = terms.get(new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
           () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN));
-      if (embedded.length == 0) continue;
-      if (!first) out.write(',');
-      out.writeBytes(embedded);
+      if (embedded.length() == 0) continue;
+      if (!first) out.write((byte) ',');
+      out.write(embedded.length(), embedded::copyTo);
       first = false;
     }
-  }
-
-  /**
-   * Where the empty term arrays stand in an item: the first such bytes, since the event's own fields before them
-   * are JSON strings, in which a quote is escaped.
-   */
-  private static int indexOf(byte[] item, byte[] part) {
-    outer:
-    for (int i = 0; i <= item.length - part.length; i++) {
-      for (int j = 0; j < part.length; j++) {
-        if (item[i + j] != part[j]) continue outer;
-      }
-      return i;
-    }
-    throw new IllegalStateException("an item rendered with its terms apart has no place for them: "
-        + new String(Arrays.copyOf(item, Math.min(item.length, 200)), StandardCharsets.UTF_8));
   }
 }

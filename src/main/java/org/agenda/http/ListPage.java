@@ -2,6 +2,7 @@ package org.agenda.http;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -84,30 +85,67 @@ public final class ListPage {
    * @param navigation the result of {@link #navigation}
    */
   public ApiResponse response(String itemsKey, ArrayNode items, boolean itemsFirst, String navigation, long total) {
-    long totalPages = totalPages(total);
-    String next = page < totalPages ? navigation + "page=" + (page + 1) : null;
-    String previous = page >= 2 && page <= totalPages + 1 ? navigation + "page=" + (page - 1) : null;
     ObjectNode body = Json.object();
     if (itemsFirst) body.set(itemsKey, items);
-    body.put("rest_url", navigation + "page=" + page);
-    if (itemsFirst) putNavigation(body, next, previous);
-    body.put("total", total);
-    body.put("total_pages", totalPages);
+    putTotals(body, itemsFirst, navigation, total);
     if (!itemsFirst) {
       body.set(itemsKey, items);
-      putNavigation(body, next, previous);
+      putNavigation(body, navigation, total);
     }
-    var response = ApiResponse.ok(body)
-        .header("X-Cal-Total", Long.toString(total))
-        .header("X-Cal-TotalPages", Long.toString(totalPages));
+    return withHeaders(ApiResponse.ok(body), navigation, total);
+  }
+
+  /**
+   * Where a list answer whose items are already UTF-8 JSON is written, items first (records, §5.11): each item after
+   * a comma but the first; then {@link #response(Utf8Buffer, String, long)}.
+   */
+  public static Utf8Buffer itemsFirst(String itemsKey, int capacity) {
+    var body = new Utf8Buffer(capacity);
+    body.write(("{" + new String(Json.bytes(Json.object().textNode(itemsKey)), StandardCharsets.UTF_8) + ":[")
+        .getBytes(StandardCharsets.UTF_8));
+    return body;
+  }
+
+  /** The 200 answer of the items written into {@code items} ({@link #itemsFirst}): the same bytes as an ArrayNode's. */
+  public ApiResponse response(Utf8Buffer items, String navigation, long total) {
+    ObjectNode rest = Json.object();
+    putTotals(rest, true, navigation, total);
+    byte[] tail = Json.bytes(rest);
+    items.write((byte) ']');
+    items.write((byte) ',');
+    items.write(tail, 1, tail.length - 1);
+    return withHeaders(ApiResponse.stored(200, items.toByteArray(), Dispatcher.JSON), navigation, total);
+  }
+
+  private void putTotals(ObjectNode body, boolean itemsFirst, String navigation, long total) {
+    body.put("rest_url", navigation + "page=" + page);
+    if (itemsFirst) putNavigation(body, navigation, total);
+    body.put("total", total);
+    body.put("total_pages", totalPages(total));
+  }
+
+  private ApiResponse withHeaders(ApiResponse response, String navigation, long total) {
+    response.header("X-Cal-Total", Long.toString(total)).header("X-Cal-TotalPages", Long.toString(totalPages(total)));
     var links = new ArrayList<String>();
+    String next = next(navigation, total);
+    String previous = previous(navigation, total);
     if (next != null) links.add("<" + next + ">; rel=\"next\"");
     if (previous != null) links.add("<" + previous + ">; rel=\"prev\"");
     if (!links.isEmpty()) response.header("Link", String.join(", ", links));
     return response;
   }
 
-  private static void putNavigation(ObjectNode body, String next, String previous) {
+  private String next(String navigation, long total) {
+    return page < totalPages(total) ? navigation + "page=" + (page + 1) : null;
+  }
+
+  private String previous(String navigation, long total) {
+    return page >= 2 && page <= totalPages(total) + 1 ? navigation + "page=" + (page - 1) : null;
+  }
+
+  private void putNavigation(ObjectNode body, String navigation, long total) {
+    String next = next(navigation, total);
+    String previous = previous(navigation, total);
     if (next != null) body.put("next_rest_url", next);
     if (previous != null) body.put("previous_rest_url", previous);
   }
