@@ -184,7 +184,9 @@ def section(meta, rows):
            if gen.get("copied_seconds") else "."),
         f"* {meta['seconds_per_route']} s per route after a warm-up that asks for every event id once (at most "
         f"{meta.get('warmup_ids_seconds', '120')} s) and then runs every read route {meta['warmup_seconds']} s "
-        f"and each write route {meta.get('write_warmup_seconds', meta['warmup_seconds'])} s; "
+        f"and each write route {meta.get('write_warmup_seconds', meta['warmup_seconds'])} s"
+        + (f", the mixed-traffic route {meta['mixed_warmup_seconds']} s with its writer"
+           if meta.get('mixed_warmup_seconds') else "") + "; "
         f"load average before the run: {meta.get('load_before', '?')}; measured {meta['date']} at commit "
         f"`{meta.get('commit', '?')}`.",
         "",

@@ -18,7 +18,8 @@
 #   BENCH_CDS=0 (start the server without the class-data archive target/agenda.jsa),
 #   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once),
 #   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured),
-#   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route).
+#   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route),
+#   BENCH_MIXED_WARMUP (40: seconds of the mixed-traffic route, its writer included, before it is measured).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -57,6 +58,7 @@ WARMUP_IDS=${BENCH_WARMUP_IDS:-900}
 WRITE_WARMUP=${BENCH_WRITE_WARMUP:-20}
 CDS=${BENCH_CDS:-1}
 MIXED_QUESTIONS=${BENCH_MIXED_QUESTIONS:-300000}
+MIXED_WARMUP=${BENCH_MIXED_WARMUP:-40}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
@@ -430,8 +432,14 @@ bench_db() {
   log "$db: mixed traffic ($MIXED_QUESTIONS questions) with 10 creates/s"
   local vocabulary=$work/vocabulary.txt
   python3 bench/vocabulary.py "$base$api" "$from3" "$to3" > "$vocabulary"
-  wrk -t1 -c32 -d"${WARMUP}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" "$((SEED + 1))" \
-    > /dev/null
+  # The warm-up writes too: the compiler was busy with the code of writes beside reads (following the change log,
+  # the index's new segments and merges) for a third of the CPU of the first 15 s of writes, a minute into the route.
+  wrk -t1 -c1 -d"${MIXED_WARMUP}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed-warmup" "$venue" \
+    "$category" "$term" 100 > /dev/null &
+  local warmup_writer=$!
+  wrk -t1 -c32 -d"${MIXED_WARMUP}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" \
+    "$((SEED + 1))" > /dev/null
+  wait "$warmup_writer"
   wrk -t1 -c1 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
     "$category" "$term" 100 > "$work/wrk-mixed-writer.txt" &
   local writer=$!
@@ -495,6 +503,7 @@ bench_db() {
     echo "seconds_per_route=$SECONDS_PER_ROUTE"
     echo "warmup_seconds=$WARMUP"
     echo "write_warmup_seconds=$WRITE_WARMUP"
+    echo "mixed_warmup_seconds=$MIXED_WARMUP"
     echo "warmup_ids_seconds=$WARMUP_IDS"
     echo "jvm_opts=$JVM_OPTS"
     echo "start_empty_ms=$start_empty_ms"
