@@ -47,7 +47,14 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   @Override
   public ByIdLoader.Form get(K key, Object source, Supplier<byte[]> render) {
     Kept found = kept.getIfPresent(key);
-    if (found != null && Objects.equals(found.source(), source)) return found;
+    if (found != null && found.source() == source) return found;
+    if (found != null && Objects.equals(found.source(), source)) {
+      // an equal source loaded anew (a term whose count changed back, a load the caches did not keep): the next
+      // request most likely has this one, and then compares identity, not every text of it
+      Kept again = new Kept(source, found.compressed(), found.length());
+      kept.asMap().replace(key, found, again);
+      return again;
+    }
     byte[] form = render.get();
     kept.put(key, new Kept(source, Lz4.compress(form), form.length));
     return new Rendered(form);

@@ -1,6 +1,8 @@
 package org.agenda.event;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.agenda.db.ByIdLoader;
@@ -52,10 +54,11 @@ final class ListItems {
     return new Writer(out);
   }
 
-  /** The items of one answer, and a buffer for the terms each gets. */
+  /** The items of one answer, and the forms of the terms they embed, which items of one answer often share. */
   final class Writer {
     private final Utf8Buffer out;
     private final Utf8Buffer terms = new Utf8Buffer(1024);
+    private final Map<Long, ByIdLoader.Form> termForms = new HashMap<>();
     private boolean first = true;
 
     private Writer(Utf8Buffer out) {
@@ -68,38 +71,64 @@ final class ListItems {
       if (!first) out.write((byte) ',');
       first = false;
       var key = new ItemKey(event.id, requestLanguage, textLanguage, stripped, urls.publicUrl(), urls.baseUrl());
-      ByIdLoader.Form apart = items.get(key, related.sourceOf(event), () -> Json.bytes(view.render(event,
-          new EventView.Shape(textLanguage, stripped, false, !stripped), requestLanguage, urls, related)));
+      ByIdLoader.Form apart = items.get(key, related.sourceOf(event), () -> {
+        byte[] item = Json.bytes(view.render(event, new EventView.Shape(textLanguage, stripped, false, !stripped),
+            requestLanguage, urls, related));
+        return stripped ? item : withTermsPlace(item);
+      });
       int from = out.length();
       out.write(apart.length(), apart::copyTo);
       if (stripped) return;
-      int at = out.indexOf(TERMS_APART, from);
-      if (at < 0) {
-        throw new IllegalStateException("an item rendered with its terms apart has no place for them: "
-            + new String(out.copy(from, 200), StandardCharsets.UTF_8));
-      }
+      int at = from + out.removeTrailingInt();
       terms.clear();
       terms.write(CATEGORIES);
-      writeTerms(terms, event.categoryIds, related.terms(), requestLanguage, urls);
+      writeTerms(event.categoryIds, related.terms(), requestLanguage, urls);
       terms.write(TAGS);
-      writeTerms(terms, event.tagIds, related.terms(), requestLanguage, urls);
+      writeTerms(event.tagIds, related.terms(), requestLanguage, urls);
       terms.write(CLOSE);
       out.replace(at, TERMS_APART.length, terms);
     }
+
+    private void writeTerms(List<Long> ids, Map<Long, Term> loaded, String requestLanguage, Urls urls) {
+      boolean firstTerm = true;
+      for (Long id : ids) {
+        Term term = loaded.get(id);
+        if (term == null) continue;
+        ByIdLoader.Form embedded = termForms.computeIfAbsent(id, unused -> ListItems.this.terms.get(
+            new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
+            () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN)));
+        if (embedded.length() == 0) continue;
+        if (!firstTerm) terms.write((byte) ',');
+        terms.write(embedded.length(), embedded::copyTo);
+        firstTerm = false;
+      }
+    }
   }
 
-  private void writeTerms(Utf8Buffer out, List<Long> ids, Map<Long, Term> loaded, String requestLanguage,
-      Urls urls) {
-    boolean first = true;
-    for (Long id : ids) {
-      Term term = loaded.get(id);
-      if (term == null) continue;
-      ByIdLoader.Form embedded = terms.get(new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
-          () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN));
-      if (embedded.length() == 0) continue;
-      if (!first) out.write((byte) ',');
-      out.write(embedded.length(), embedded::copyTo);
-      first = false;
+  /**
+   * An item rendered with its terms apart, followed by where the empty term arrays stand in it (four bytes, big-endian),
+   * found once here rather than in every answer that shows it.
+   */
+  private static byte[] withTermsPlace(byte[] item) {
+    int at = indexOf(item, TERMS_APART);
+    byte[] marked = Arrays.copyOf(item, item.length + 4);
+    for (int i = 0; i < 4; i++) marked[item.length + i] = (byte) (at >>> (24 - 8 * i));
+    return marked;
+  }
+
+  /**
+   * Where the empty term arrays stand in an item: the first such bytes, since the event's own fields before them
+   * are JSON strings, in which a quote is escaped.
+   */
+  private static int indexOf(byte[] item, byte[] part) {
+    outer:
+    for (int i = 0; i <= item.length - part.length; i++) {
+      for (int j = 0; j < part.length; j++) {
+        if (item[i + j] != part[j]) continue outer;
+      }
+      return i;
     }
+    throw new IllegalStateException("an item rendered with its terms apart has no place for them: "
+        + new String(Arrays.copyOf(item, Math.min(item.length, 200)), StandardCharsets.UTF_8));
   }
 }

@@ -42,16 +42,11 @@ public final class Utf8Buffer {
     length += count;
   }
 
-  /** Where {@code part} first stands from {@code from} on, or -1. */
-  public int indexOf(byte[] part, int from) {
-    outer:
-    for (int i = from; i <= length - part.length; i++) {
-      for (int j = 0; j < part.length; j++) {
-        if (bytes[i + j] != part[j]) continue outer;
-      }
-      return i;
-    }
-    return -1;
+  /** Removes the last four bytes, which a writer put there as a big-endian int, and gives that int. */
+  public int removeTrailingInt() {
+    length -= 4;
+    return (bytes[length] & 0xff) << 24 | (bytes[length + 1] & 0xff) << 16 | (bytes[length + 2] & 0xff) << 8
+        | (bytes[length + 3] & 0xff);
   }
 
   /** Replaces the {@code removed} bytes at {@code at} with all of {@code inserted}'s. */
@@ -70,11 +65,6 @@ public final class Utf8Buffer {
 
   public byte[] toByteArray() {
     return Arrays.copyOf(bytes, length);
-  }
-
-  /** The bytes from {@code from} on, at most {@code count} of them, for a message. */
-  public byte[] copy(int from, int count) {
-    return Arrays.copyOfRange(bytes, from, Math.min(length, from + count));
   }
 
   private void room(int more) {
