@@ -41,8 +41,8 @@ public final class EventRoutes {
   /** What a calendar app asks for in {@code Accept}: the event routes answer it with their iCalendar form. */
   private static final String CALENDAR = "text/calendar";
 
-  /** List items kept rendered (compressed): about 12 000 of them, each in one language. */
-  private static final long LIST_ITEM_BYTES = 32L << 20;
+  /** List items kept rendered (compressed): about 18 000 of them, each in one language. */
+  private static final long LIST_ITEM_BYTES = 48L << 20;
   /** Terms as events embed them (compressed): about 10 000. */
   private static final long EMBEDDED_TERM_BYTES = 4L << 20;
 
