@@ -1,6 +1,7 @@
 package org.agenda.cache;
 
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.agenda.http.ReadAnswers;
@@ -40,22 +41,26 @@ public final class CachedReads implements ReadAnswers {
     ResponseCache.Entry cached = cache.find(oneRecord, key, version, second);
     boolean leads = false;
     if (cached == null) {
-      leads = cache.lead(key);
-      if (!leads) cached = cache.find(oneRecord, key, version, second);
+      CompletableFuture<ResponseCache.Entry> running = cache.lead(key);
+      leads = running == null;
+      if (!leads) {
+        ResponseCache.Entry shared = running.join();
+        cached = shared != null && shared.holds(version, second) ? shared : cache.find(oneRecord, key, version, second);
+      }
     }
     if (cached != null) {
       return new Answer(cached.response(), cached.language(), cached.validFrom(), cached.validUntil(),
           cached.stillHolds());
     }
+    ResponseCache.Entry entry = null;
     try {
       Answer built = turns.run(build);
-      if (built.response().status() == 200) {
-        cache.put(oneRecord, key, new ResponseCache.Entry(built.response(), built.language(), version,
-            built.validFrom(), built.validUntil(), built.stillHolds()));
-      }
+      entry = new ResponseCache.Entry(built.response(), built.language(), version, built.validFrom(),
+          built.validUntil(), built.stillHolds());
+      if (built.response().status() == 200) cache.put(oneRecord, key, entry);
       return built;
     } finally {
-      if (leads) cache.built(key);
+      if (leads) cache.built(key, entry);
     }
   }
 

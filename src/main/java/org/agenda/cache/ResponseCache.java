@@ -59,7 +59,7 @@ final class ResponseCache implements AutoCloseable {
   private volatile boolean diskOpened;
   private volatile long knownVersion = Long.MIN_VALUE;
   /** Keys whose answer a request is building now, for the requests that want the same one meanwhile. */
-  private final Map<String, CompletableFuture<Void>> building = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<Entry>> building = new ConcurrentHashMap<>();
 
   /**
    * A stored answer, the request language it was made in, the epoch seconds [from, until) it holds in, and how to
@@ -73,6 +73,11 @@ final class ResponseCache implements AutoCloseable {
 
     private Entry withBody(byte[] body) {
       return new Entry(response.withBody(body), language, version, validFrom, validUntil, stillHolds);
+    }
+
+    /** Whether it is the answer of a read at {@code version} in {@code second}. */
+    boolean holds(long atVersion, long second) {
+      return version == atVersion && second >= validFrom && second < validUntil;
     }
 
     private Entry at(long later) {
@@ -164,21 +169,21 @@ final class ResponseCache implements AutoCloseable {
 
   /**
    * Concurrent misses of one key build the answer once (after every write, all readers of a popular list
-   * miss at the same moment): the first caller gets true and must call {@link #built} when done; the
-   * others wait for it, get false, and look again.
+   * miss at the same moment): the first caller gets null and must call {@link #built} when done; the
+   * others wait for it and get what it built (null when it built nothing).
    */
-  boolean lead(String key) {
-    var mine = new CompletableFuture<Void>();
-    CompletableFuture<Void> running = building.putIfAbsent(key, mine);
-    if (running == null) return true;
-    running.join();
-    return false;
+  CompletableFuture<Entry> lead(String key) {
+    return building.putIfAbsent(key, new CompletableFuture<>());
   }
 
-  /** Ends {@link #lead}: the waiting requests go on, and find the answer if it was kept. */
-  void built(String key) {
-    CompletableFuture<Void> done = building.remove(key);
-    if (done != null) done.complete(null);
+  /**
+   * Ends {@link #lead} with the answer built (null when the build failed): the waiting requests take it when it holds
+   * for their version and second, also when it was not kept (an error, or an answer the budget had no room for: were
+   * they to build it each, thirty-two readers of a feed of a megabyte built thirty-two at once).
+   */
+  void built(String key, Entry answer) {
+    CompletableFuture<Entry> done = building.remove(key);
+    if (done != null) done.complete(answer);
   }
 
   /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
