@@ -30,14 +30,6 @@ import org.agenda.http.ReadAnswers;
 final class ResponseCache implements AutoCloseable {
   /** Room for about 12 000 compressed events of 12 KB. */
   private static final long RECORD_BYTES = 48L * 1024 * 1024;
-  /**
-   * Lists: a 128th of the heap (2 MiB of 256), room for the few pages asked again and again. A list page is 100–450
-   * KB, and a write sends the pages it changes to be built and kept anew; kept pages lived longer than a young
-   * collection and died in the old generation, which 32 MiB of them filled about once a second under browsing
-   * traffic with 10 creates a second: a full collection of 130 ms each time (10 000 events, -Xmx256m: 1 000
-   * distinct list questions a second, p99 190 ms; with 2 MiB, 2 000 and 52 ms, and no full collection).
-   */
-  private static final long COLLECTION_BYTES = Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 128);
   /** Below this, compressing saves too little to pay for itself. */
   private static final int COMPRESS_FROM_BYTES = 2 * 1024;
   /** Above this, decompressing on every hit costs more than the memory saved is worth. */
@@ -45,12 +37,27 @@ final class ResponseCache implements AutoCloseable {
 
   private final LongSupplier dataVersion;
   /**
+   * Lists: a 128th of the heap (2 MiB of 256), room for the few pages asked again and again. A list page is 100–450
+   * KB, and a write sends the pages it changes to be built and kept anew; kept pages lived longer than a young
+   * collection and died in the old generation, which 32 MiB of them filled about once a second under browsing
+   * traffic with 10 creates a second: a full collection of 130 ms each time (10 000 events, -Xmx256m: 1 000
+   * distinct list questions a second, p99 190 ms; with 2 MiB, 2 000 and 52 ms, and no full collection).
+   */
+  private final long collectionBytes;
+  /**
    * Answers about one record (by id or slug) and all others (lists, counts) apart, each within
    * its own budget: reads of many single records, cheap to build again, would otherwise push out the list
    * pages, whose exact totals cost most to count again.
    */
   private final Cache<String, Kept> records;
-  private final Cache<String, Kept> collections = newPartition(COLLECTION_BYTES).build();
+  private final Cache<String, Kept> collections;
+  /**
+   * Answers larger than a quarter of the lists' budget (an iCalendar feed of a thousand events is 1 MB, a page of a
+   * hundred events about as much) are kept apart, within a 32nd of the heap (8 MiB of 256): among the few list pages
+   * asked again and again, a feed would push half of them out, or not be let in at all (a benchmark's feed, asked
+   * by 32 readers after the other routes, was built for every request: 443 req/s, where it had been 2 768).
+   */
+  private final Cache<String, Kept> large;
   /** Opens the store for answers about one record that memory is full of; returns null when there is none. */
   private final Supplier<DiskAnswers> openDisk;
   /** Where answers about one record go when memory is full; null until opened, and when there is none. */
@@ -92,9 +99,20 @@ final class ResponseCache implements AutoCloseable {
     this(dataVersion, () -> null);
   }
 
-  /** {@code openDisk} is called when memory first evicts an answer about one record; what it opens is closed with this cache. */
+  /** {@code openDisk} as below; answers other than about one record get budgets sized from the heap. */
   ResponseCache(LongSupplier dataVersion, Supplier<DiskAnswers> openDisk) {
+    this(dataVersion, openDisk, Runtime.getRuntime().maxMemory());
+  }
+
+  /**
+   * {@code openDisk} is called when memory first evicts an answer about one record; what it opens is closed with this
+   * cache. {@code heapBytes}: the heap the budgets of lists and large answers are a part of.
+   */
+  ResponseCache(LongSupplier dataVersion, Supplier<DiskAnswers> openDisk, long heapBytes) {
     this.dataVersion = dataVersion;
+    this.collectionBytes = Math.max(1L << 20, heapBytes / 128);
+    this.collections = newPartition(collectionBytes).build();
+    this.large = newPartition(Math.max(4L << 20, heapBytes / 32)).build();
     this.openDisk = openDisk;
     this.records = newPartition(RECORD_BYTES)
         .evictionListener((String key, Kept kept, RemovalCause cause) -> {
@@ -136,6 +154,7 @@ final class ResponseCache implements AutoCloseable {
       knownVersion = version;
       records.invalidateAll();
       collections.asMap().values().removeIf(kept -> kept.entry().stillHolds() == null);
+      large.asMap().values().removeIf(kept -> kept.entry().stillHolds() == null);
     }
     return version;
   }
@@ -146,8 +165,12 @@ final class ResponseCache implements AutoCloseable {
    * for put.
    */
   Entry find(boolean oneRecord, String key, long version, long second) {
-    Cache<String, Kept> partition = partition(oneRecord);
+    Cache<String, Kept> partition = oneRecord ? records : collections;
     Kept kept = partition.getIfPresent(key);
+    if (kept == null && !oneRecord) {
+      partition = large;
+      kept = partition.getIfPresent(key);
+    }
     DiskAnswers store = disk;
     if (kept == null && oneRecord && store != null) kept = store.find(key);
     if (kept == null) return null;
@@ -188,17 +211,13 @@ final class ResponseCache implements AutoCloseable {
 
   /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
   void put(boolean oneRecord, String key, Entry entry) {
-    Cache<String, Kept> partition = partition(oneRecord);
     byte[] body = entry.response().body();
+    Cache<String, Kept> partition = oneRecord ? records : body.length > collectionBytes / 4 ? large : collections;
     if (body.length < COMPRESS_FROM_BYTES || body.length > COMPRESS_UP_TO_BYTES) {
       partition.put(key, new Kept(entry, -1));
       return;
     }
     partition.put(key, new Kept(entry.withBody(Lz4.compress(body)), body.length));
-  }
-
-  private Cache<String, Kept> partition(boolean oneRecord) {
-    return oneRecord ? records : collections;
   }
 
   @Override

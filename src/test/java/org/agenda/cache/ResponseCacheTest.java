@@ -50,6 +50,23 @@ class ResponseCacheTest {
   }
 
   @Test
+  void aLargeAnswerIsKeptBesideTheListPagesAskedAgainAndAgainWithoutPushingThemOut() {
+    // a 256 MiB heap: 2 MiB for list pages, 8 MiB for larger answers
+    var cache = new ResponseCache(() -> 1, () -> null, 256L << 20);
+    for (int page = 1; page <= 16; page++) {
+      cache.put(false, KEY + page, new ResponseCache.Entry(ApiResponse.text(200, "x".repeat(100_000), Dispatcher.JSON),
+          "nl", 1, 0, Long.MAX_VALUE));
+      for (int asked = 0; asked < 200; asked++) assertThat(cache.find(false, KEY + page, 1, 100)).isNotNull();
+    }
+    String feed = "BEGIN:VCALENDAR" + "x".repeat(1_000_000);
+    cache.put(false, KEY + "feed", new ResponseCache.Entry(ApiResponse.text(200, feed, "text/calendar"), "nl", 1, 0,
+        Long.MAX_VALUE));
+
+    assertThat(cache.find(false, KEY + "feed", 1, 100)).as("the feed, at once").isNotNull();
+    for (int page = 1; page <= 16; page++) assertThat(cache.find(false, KEY + page, 1, 100)).as("page " + page).isNotNull();
+  }
+
+  @Test
   void concurrentMissesOfOneKeyWaitForTheFirstAndFindItsAnswer() throws Exception {
     var cache = new ResponseCache(() -> 1);
     var builds = new AtomicInteger();
