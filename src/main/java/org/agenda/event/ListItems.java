@@ -57,7 +57,8 @@ final class ListItems {
   /** The items of one answer, and the forms of the terms they embed, which items of one answer often share. */
   final class Writer {
     private final Utf8Buffer out;
-    private final Utf8Buffer terms = new Utf8Buffer(1024);
+    /** An item's categories and tags, written before they replace the empty arrays kept in the item. */
+    private final Utf8Buffer termArrays = new Utf8Buffer(1024);
     private final Map<Long, ByIdLoader.Form> termForms = new HashMap<>();
     private boolean first = true;
 
@@ -80,13 +81,13 @@ final class ListItems {
       out.write(apart.length(), apart::copyTo);
       if (stripped) return;
       int at = from + out.removeTrailingInt();
-      terms.clear();
-      terms.write(CATEGORIES);
+      termArrays.clear();
+      termArrays.write(CATEGORIES);
       writeTerms(event.categoryIds, related.terms(), requestLanguage, urls);
-      terms.write(TAGS);
+      termArrays.write(TAGS);
       writeTerms(event.tagIds, related.terms(), requestLanguage, urls);
-      terms.write(CLOSE);
-      out.replace(at, TERMS_APART.length, terms);
+      termArrays.write(CLOSE);
+      out.replace(at, TERMS_APART.length, termArrays);
     }
 
     private void writeTerms(List<Long> ids, Map<Long, Term> loaded, String requestLanguage, Urls urls) {
@@ -94,12 +95,12 @@ final class ListItems {
       for (Long id : ids) {
         Term term = loaded.get(id);
         if (term == null) continue;
-        ByIdLoader.Form embedded = termForms.computeIfAbsent(id, unused -> ListItems.this.terms.get(
+        ByIdLoader.Form embedded = termForms.computeIfAbsent(id, unused -> terms.get(
             new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
             () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN)));
         if (embedded.length() == 0) continue;
-        if (!firstTerm) terms.write((byte) ',');
-        terms.write(embedded.length(), embedded::copyTo);
+        if (!firstTerm) termArrays.write((byte) ',');
+        termArrays.write(embedded.length(), embedded::copyTo);
         firstTerm = false;
       }
     }
