@@ -75,6 +75,9 @@ final class EventList {
   private static final double EARTH_RADIUS_KM = 6371.0088;
   private static final List<String> RELATIVE_BOUNDS = List.of("starts_before", "starts_after", "ends_before", "ends_after");
 
+  /** What {@link #bytesPerItem} may say: one answer of a few very long events must not size the next page of 50. */
+  private static final int MOST_BYTES_PER_ITEM = 64 * 1024;
+
   /**
    * About how many bytes an item of the last answer took (with its comma and a margin): an answer's buffer starts at
    * that size per item, so that it is rarely copied to grow.
@@ -300,7 +303,7 @@ final class EventList {
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
     ListItems.Writer writer = items.writer(body);
     for (Event event : shown) item(event, request, related, writer);
-    if (!shown.isEmpty()) bytesPerItem = body.length() / shown.size() * 9 / 8;
+    if (!shown.isEmpty()) bytesPerItem = Math.min(MOST_BYTES_PER_ITEM, body.length() / shown.size() * 9 / 8);
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
     if (selection.indexed() != null && version != null) {
