@@ -2,7 +2,6 @@ package org.agenda.http;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -101,8 +100,10 @@ public final class ListPage {
    */
   public static Utf8Buffer itemsFirst(String itemsKey, int capacity) {
     var body = new Utf8Buffer(capacity);
-    body.write(("{" + new String(Json.bytes(Json.object().textNode(itemsKey)), StandardCharsets.UTF_8) + ":[")
-        .getBytes(StandardCharsets.UTF_8));
+    body.write((byte) '{');
+    body.write(Json.bytes(Json.object().textNode(itemsKey)));
+    body.write((byte) ':');
+    body.write((byte) '[');
     return body;
   }
 
