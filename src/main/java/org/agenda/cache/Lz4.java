@@ -17,7 +17,12 @@ final class Lz4 {
   private Lz4() {}
 
   static byte[] compress(byte[] bytes) {
-    return COMPRESSOR.compress(bytes);
+    return compress(bytes, bytes.length);
+  }
+
+  /** The first {@code length} of {@code bytes}. */
+  static byte[] compress(byte[] bytes, int length) {
+    return COMPRESSOR.compress(bytes, 0, length);
   }
 
   /** {@code length}: of the bytes before {@link #compress}. */

@@ -139,7 +139,7 @@ final class ResponseCache implements AutoCloseable {
   private static Caffeine<String, Kept> newPartition(long maximumBytes) {
     return Caffeine.newBuilder()
         .maximumWeight(maximumBytes)
-        .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().body().length + 256)
+        .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().bodyArray().length + 256)
         // eviction on the calling thread: the budget holds when put returns, not some time after
         .executor(Runnable::run);
   }
@@ -187,7 +187,7 @@ final class ResponseCache implements AutoCloseable {
       partition.asMap().replace(key, kept);
     }
     if (kept.length() < 0) return entry;
-    return entry.withBody(Lz4.decompress(entry.response().body(), kept.length()));
+    return entry.withBody(Lz4.decompress(entry.response().bodyArray(), kept.length()));
   }
 
   /**
@@ -211,13 +211,16 @@ final class ResponseCache implements AutoCloseable {
 
   /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
   void put(boolean oneRecord, String key, Entry entry) {
-    byte[] body = entry.response().body();
-    Cache<String, Kept> partition = oneRecord ? records : body.length > collectionBytes / 4 ? large : collections;
-    if (body.length < COMPRESS_FROM_BYTES || body.length > COMPRESS_UP_TO_BYTES) {
+    ApiResponse response = entry.response();
+    int length = response.bodyLength();
+    Cache<String, Kept> partition = oneRecord ? records : length > collectionBytes / 4 ? large : collections;
+    if (length < COMPRESS_FROM_BYTES || length > COMPRESS_UP_TO_BYTES) {
+      // as it is, in the array it was written in (weighed with its spare room): most built answers are not let in,
+      // and cutting each to size first cost a copy of every one
       partition.put(key, new Kept(entry, -1));
       return;
     }
-    partition.put(key, new Kept(entry.withBody(Lz4.compress(body)), body.length));
+    partition.put(key, new Kept(entry.withBody(Lz4.compress(response.bodyArray(), length)), length));
   }
 
   @Override

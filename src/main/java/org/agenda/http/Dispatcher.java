@@ -226,7 +226,7 @@ public final class Dispatcher implements AutoCloseable {
   private static Invoked validated(Exchange exchange, Invoked invoked) {
     ApiResponse response = invoked.response();
     if (isRead(exchange) && response.status() == 200) {
-      response.header("ETag", Validators.etag(response.body()));
+      response.header("ETag", Validators.etag(response.bodyArray(), response.bodyLength()));
       Long lastModified = invoked.request().lastModified();
       if (lastModified != null) response.header("Last-Modified", Validators.httpDate(lastModified));
     }
@@ -593,18 +593,18 @@ public final class Dispatcher implements AutoCloseable {
     if (!SecurityHeaders.isHtml(response.contentType())) {
       res.setHeader("Content-Security-Policy", SecurityHeaders.CONTENT_SECURITY_POLICY);
     }
-    byte[] body = response.body();
+    int length = response.bodyLength();
     boolean bodiless = response.status() == 204 || response.status() == 304;
-    if (!bodiless) res.setContentLength(body.length);
+    if (!bodiless) res.setContentLength(length);
     try {
       // A 304 goes out with no Content-Length, as nginx sends it: Jetty would add "0", which RFC 9110 §8.6 forbids,
       // and the 200's length makes clients with simple parsers (wrk) wait for a body that never comes.
       if (response.status() == 304) res.flushBuffer();
-      if (!bodiless && !exchange.method.equals("HEAD")) res.getOutputStream().write(body);
+      if (!bodiless && !exchange.method.equals("HEAD")) res.getOutputStream().write(response.bodyArray(), 0, length);
     } catch (IOException e) {
       return 0; // the client went away; nothing more to tell it
     }
-    return bodiless || exchange.method.equals("HEAD") ? 0 : body.length;
+    return bodiless || exchange.method.equals("HEAD") ? 0 : length;
   }
 
   /**

@@ -115,7 +115,7 @@ public final class ListPage {
     items.write((byte) ']');
     items.write((byte) ',');
     items.write(tail, 1, tail.length - 1);
-    return withHeaders(ApiResponse.stored(200, items.toByteArray(), Dispatcher.JSON), navigation, total);
+    return withHeaders(ApiResponse.stored(200, items, Dispatcher.JSON), navigation, total);
   }
 
   private void putTotals(ObjectNode body, boolean itemsFirst, String navigation, long total) {

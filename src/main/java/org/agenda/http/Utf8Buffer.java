@@ -63,8 +63,9 @@ public final class Utf8Buffer {
     length = 0;
   }
 
-  public byte[] toByteArray() {
-    return Arrays.copyOf(bytes, length);
+  /** The array written into, of which the first {@link #length()} bytes are the content. */
+  byte[] array() {
+    return bytes;
   }
 
   private void room(int more) {

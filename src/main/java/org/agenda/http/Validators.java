@@ -17,8 +17,9 @@ final class Validators {
 
   private Validators() {}
 
-  static String etag(byte[] body) {
-    return "\"" + Long.toHexString(HASH.hash(body, 0, body.length, 0)) + "-" + Integer.toHexString(body.length) + "\"";
+  /** Of the first {@code length} bytes of {@code body}. */
+  static String etag(byte[] body, int length) {
+    return "\"" + Long.toHexString(HASH.hash(body, 0, length, 0)) + "-" + Integer.toHexString(length) + "\"";
   }
 
   /**

@@ -11,7 +11,7 @@ class Utf8BufferTest {
   }
 
   private static String text(Utf8Buffer buffer) {
-    return new String(buffer.toByteArray(), StandardCharsets.UTF_8);
+    return new String(buffer.array(), 0, buffer.length(), StandardCharsets.UTF_8);
   }
 
   @Test
@@ -52,6 +52,17 @@ class Utf8BufferTest {
 
     buffer.clear();
     assertThat(buffer.length()).isZero();
-    assertThat(buffer.toByteArray()).isEmpty();
+  }
+
+  @Test
+  void anAnswerOfWhatItHoldsSendsTheWrittenBytesAndNotTheSpareRoom() {
+    var buffer = new Utf8Buffer(64);
+    buffer.write(utf8("{\"events\":[]}"));
+    ApiResponse answer = ApiResponse.stored(200, buffer, Dispatcher.JSON);
+
+    assertThat(answer.bodyArray()).hasSize(64);
+    assertThat(answer.bodyLength()).isEqualTo(13);
+    assertThat(answer.body()).isEqualTo(utf8("{\"events\":[]}"));
+    assertThat(answer.bodyLength()).isEqualTo(13);
   }
 }
