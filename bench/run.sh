@@ -19,7 +19,7 @@
 #   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once),
 #   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured),
 #   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route),
-#   BENCH_MIXED_WARMUP (40: seconds of the mixed-traffic route, its writer included, before it is measured).
+#   BENCH_MIXED_WARMUP (90: seconds of the mixed-traffic route, its writer included, before it is measured).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -58,7 +58,7 @@ WARMUP_IDS=${BENCH_WARMUP_IDS:-900}
 WRITE_WARMUP=${BENCH_WRITE_WARMUP:-20}
 CDS=${BENCH_CDS:-1}
 MIXED_QUESTIONS=${BENCH_MIXED_QUESTIONS:-300000}
-MIXED_WARMUP=${BENCH_MIXED_WARMUP:-40}
+MIXED_WARMUP=${BENCH_MIXED_WARMUP:-90}
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
