@@ -3,6 +3,7 @@ package org.agenda.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Objects;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.agenda.db.ByIdLoader;
 
@@ -55,6 +56,17 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
       kept.asMap().replace(key, found, again);
       return again;
     }
+    return rendered(key, source, render);
+  }
+
+  @Override
+  public ByIdLoader.Form get(K key, Predicate<Object> renderedFrom, Supplier<?> source, Supplier<byte[]> render) {
+    Kept found = kept.getIfPresent(key);
+    if (found != null && renderedFrom.test(found.source())) return found;
+    return rendered(key, source.get(), render);
+  }
+
+  private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {
     byte[] form = render.get();
     kept.put(key, new Kept(source, Lz4.compress(form), form.length));
     return new Rendered(form);

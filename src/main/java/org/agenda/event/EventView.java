@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -130,14 +131,31 @@ final class EventView {
      * URLs) and the item's shape: the event, its venues, organizers and series, each as loaded.
      */
     ItemSource sourceOf(Event event) {
-      return new ItemSource(event, event.seriesId == null ? null : series.get(event.seriesId),
-          picked(event.venueIds, venueRecords), picked(event.organizerIds, organizerRecords));
+      return new ItemSource(event, seriesOf(event), picked(event.venueIds, venueRecords),
+          picked(event.organizerIds, organizerRecords));
+    }
+
+    /** Whether {@code kept} is what {@link #sourceOf} would make of {@code event} now, without making it. */
+    boolean isSourceOf(Object kept, Event event) {
+      return kept instanceof ItemSource source && source.event.get() == event
+          && source.isSeries(seriesOf(event)) && samePicked(source.venues, event.venueIds, venueRecords)
+          && samePicked(source.organizers, event.organizerIds, organizerRecords);
+    }
+
+    private Series seriesOf(Event event) {
+      return event.seriesId == null ? null : series.get(event.seriesId);
     }
 
     private static List<Object> picked(List<Long> ids, Map<Long, ?> loaded) {
       var picked = new ArrayList<Object>(ids.size());
       for (Long id : ids) picked.add(loaded.get(id));
       return picked;
+    }
+
+    private static boolean samePicked(List<Object> kept, List<Long> ids, Map<Long, ?> loaded) {
+      if (kept.size() != ids.size()) return false;
+      for (int i = 0; i < kept.size(); i++) if (!Objects.equals(kept.get(i), loaded.get(ids.get(i)))) return false;
+      return true;
     }
   }
 
@@ -161,23 +179,9 @@ final class EventView {
       this.organizers = organizers;
     }
 
-    @Override
-    public boolean equals(Object other) {
-      if (!(other instanceof ItemSource that)) return false;
-      Event kept = event.get();
-      return kept != null && kept == that.event.get() && sameSeries(that) && venues.equals(that.venues)
-          && organizers.equals(that.organizers);
-    }
-
-    private boolean sameSeries(ItemSource that) {
-      if (series == null || that.series == null) return series == that.series;
-      Series kept = series.get();
-      return kept != null && kept == that.series.get();
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(event.get());
+    private boolean isSeries(Series current) {
+      if (series == null || current == null) return series == null && current == null;
+      return series.get() == current;
     }
   }
 

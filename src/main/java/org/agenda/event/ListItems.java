@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.agenda.db.ByIdLoader;
 import org.agenda.http.Json;
 import org.agenda.http.Urls;
@@ -72,11 +73,13 @@ final class ListItems {
       if (!first) out.write((byte) ',');
       first = false;
       var key = new ItemKey(event.id, requestLanguage, textLanguage, stripped, urls.publicUrl(), urls.baseUrl());
-      ByIdLoader.Form apart = items.get(key, related.sourceOf(event), () -> {
+      Supplier<byte[]> render = () -> {
         byte[] item = Json.bytes(view.render(event, new EventView.Shape(textLanguage, stripped, false, !stripped),
             requestLanguage, urls, related));
         return stripped ? item : withTermsPlace(item);
-      });
+      };
+      ByIdLoader.Form apart = items.get(key, kept -> related.isSourceOf(kept, event),
+          () -> related.sourceOf(event), render);
       int from = out.length();
       out.write(apart.length(), apart::copyTo);
       if (stripped) return;
