@@ -214,8 +214,10 @@ final class EventList {
     List<String> items = request.list(name);
     if (items == null) return null;
     var ids = new ArrayList<Long>();
+    Long version = database.versionOf(dsl, request.dataVersion());
     for (String item : items) {
-      Long id = TermLookup.resolve(dsl, taxonomy, item, languages.lookupOrder(request.language()));
+      Long id = TermLookup.resolve(dsl, taxonomy, item, languages.lookupOrder(request.language()),
+          term -> view.isTerm(dsl, version, taxonomy, term));
       if (id == null) {
         invalid.add(name, "rest_not_found", name + " refers to an unknown term: " + item + ".");
         return null;

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.LongPredicate;
 import org.jooq.DSLContext;
 
 /** Resolves category and tag references given as ids or slugs (§3.7, §6.3 "categories"). */
@@ -16,10 +17,16 @@ public final class TermLookup {
 
   /** The term id for a numeric id or a slug (in L first, then in the other languages), or null. */
   public static Long resolve(DSLContext dsl, String taxonomy, String item, List<String> lookupOrder) {
+    return resolve(dsl, taxonomy, item, lookupOrder, id -> exists(dsl, taxonomy, id));
+  }
+
+  /** The same, with {@code isTerm} telling whether a term of the taxonomy has a numeric id. */
+  public static Long resolve(DSLContext dsl, String taxonomy, String item, List<String> lookupOrder,
+      LongPredicate isTerm) {
     if (!item.isEmpty() && item.chars().allMatch(Character::isDigit)) {
       if (item.length() > 18) return null;
       long id = Long.parseLong(item);
-      return exists(dsl, taxonomy, id) ? id : null;
+      return isTerm.test(id) ? id : null;
     }
     String slug = item.toLowerCase(Locale.ROOT);
     var rows = dsl.select(TT_TERM, TT_LANG).from(TERM_TRANSLATIONS)
