@@ -71,8 +71,12 @@ public final class EventIndex implements AutoCloseable {
    * of a tag a few hundred bytes.
    */
   private static final long SEGMENT_FACTS_BYTES = 16L * 1024 * 1024;
-  /** Segments smaller than this (those a write adds, merged away within seconds) have their matches found anew. */
+  /** Segments smaller than this (those a write adds, merged away within seconds) have their matches kept apart. */
   private static final int SEGMENT_MATCHES_KEPT_FROM = 1_024;
+  /** How many matches of those small segments are kept (a few hundred bytes each). */
+  private static final int SMALL_SEGMENT_MATCHES = 8_192;
+  /** How many filter queries are kept as the one object their matches share (about a KiB each). */
+  private static final int ASKED_FILTERS = 4_096;
   private static final String VERSION = "version";
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
@@ -91,7 +95,8 @@ public final class EventIndex implements AutoCloseable {
   private final SearcherManager searchers;
   private final PrintStream log;
   private final ScheduledExecutorService background;
-  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES, SEGMENT_MATCHES_KEPT_FROM);
+  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES, SEGMENT_MATCHES_KEPT_FROM,
+      SMALL_SEGMENT_MATCHES, ASKED_FILTERS);
   /** The data version the searchers hold; -1 while the index is not built. */
   private volatile long version = -1;
   private volatile long committed = -1;

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Weight;
 import org.roaringbitmap.PeekableIntIterator;
@@ -67,19 +68,20 @@ final class IndexedPage {
       throws IOException {
     int wanted = (int) Math.min(Integer.MAX_VALUE - 8, offset + limit);
     // the filters' weight, needed only where a segment's matches are not kept
-    Supplier<Weight> filters = EventView.memoized(() -> {
+    Supplier<Weight> weight = EventView.memoized(() -> {
       try {
         return searcher.createWeight(searcher.rewrite(question.filters()), ScoreMode.COMPLETE_NO_SCORES, 1f);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     });
+    Query filters = facts.shared(question.filters());
     int total = 0;
     var runs = new PriorityQueue<Run>((a, b) -> a.startValue != b.startValue
         ? Long.compare(a.startValue, b.startValue) : Long.compare(a.idValue, b.idValue));
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       SegmentFacts.Columns columns = facts.columns(leaf);
-      RoaringBitmap matches = facts.matches(leaf, question.filters(), filters);
+      RoaringBitmap matches = facts.matches(leaf, filters, weight);
       SegmentPage page = segment(columns, matches, facts.deleted(leaf), question.window(), wanted);
       total += page.total();
       var run = new Run(page.docs(), page.size(), columns.starts(), leaf);

@@ -33,20 +33,34 @@ final class SegmentFacts {
   private final Map<Object, Columns> columns = new ConcurrentHashMap<>();
   private final Map<Object, RoaringBitmap> deleted = new ConcurrentHashMap<>();
   private final Cache<MatchesKey, RoaringBitmap> matches;
+  /** The same for the small segments, counted rather than weighed. */
+  private final Cache<MatchesKey, RoaringBitmap> smallMatches;
+  /** One object for each filter query asked lately, which the kept matches of every segment share as their key. */
+  private final Cache<Query, Query> askedFilters;
   private final int keptFromDocuments;
 
   private record MatchesKey(Object segment, Query filters) {}
 
   /**
-   * Matches are kept up to {@code maximumBytes}, of segments of at least {@code keptFromDocuments} documents; in
-   * smaller ones they are found on every question. The segments a write adds are small and a merge replaces them
-   * within seconds: keeping each question's matches in each of them would fill the budget with keys rather than
-   * with matches.
+   * Matches are kept up to {@code maximumBytes}, of segments of at least {@code keptFromDocuments} documents. The
+   * segments a write adds are smaller, and a merge replaces them within a second or two: their matches, a few bytes
+   * each, are kept apart, at most {@code smallMatches} of them, so that they do not fill the budget of the large
+   * ones with keys. Found anew for every question in each of the ten or so small segments that ten writes a second
+   * keep, they were 7 % of the CPU of the mixed-traffic route and a fifth of what it allocated. Their keys share the
+   * filters' query objects ({@code askedFilters} of them): a query of a request kept with each entry, about a KiB,
+   * filled the old generation with what a merge then let go.
    */
-  SegmentFacts(long maximumBytes, int keptFromDocuments) {
+  SegmentFacts(long maximumBytes, int keptFromDocuments, int smallMatches, int askedFilters) {
     this.keptFromDocuments = keptFromDocuments;
     this.matches = Caffeine.newBuilder().maximumWeight(maximumBytes)
         .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + KEY_BYTES).build();
+    this.smallMatches = Caffeine.newBuilder().maximumSize(smallMatches).build();
+    this.askedFilters = Caffeine.newBuilder().maximumSize(askedFilters).build();
+  }
+
+  /** The object kept for a query equal to {@code filters}, which becomes that object when there is none. */
+  Query shared(Query filters) {
+    return askedFilters.get(filters, asked -> asked);
   }
 
   /**
@@ -118,6 +132,7 @@ final class SegmentFacts {
       segment.addClosedListener(key -> {
         columns.remove(key);
         matches.asMap().keySet().removeIf(entry -> entry.segment() == key);
+        smallMatches.asMap().keySet().removeIf(entry -> entry.segment() == key);
       });
     }
     return loaded;
@@ -129,9 +144,10 @@ final class SegmentFacts {
    */
   RoaringBitmap matches(LeafReaderContext leaf, Query filters, Supplier<Weight> weight) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
-    if (segment == null || leaf.reader().maxDoc() < keptFromDocuments) return matching(leaf, weight.get());
+    if (segment == null) return matching(leaf, weight.get());
+    var kept = leaf.reader().maxDoc() < keptFromDocuments ? smallMatches : matches;
     try {
-      return matches.get(new MatchesKey(segment.getKey(), filters), key -> {
+      return kept.get(new MatchesKey(segment.getKey(), filters), key -> {
         try {
           return matching(leaf, weight.get());
         } catch (IOException e) {

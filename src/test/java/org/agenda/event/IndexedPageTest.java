@@ -62,8 +62,9 @@ class IndexedPageTest {
         assertThat(reader.leaves().size()).isGreaterThan(10);
         assertThat(reader.numDeletedDocs()).isGreaterThan(100);
         var searcher = new IndexSearcher(reader);
-        // every segment's matches kept, and none (the segments here are smaller than the threshold)
-        List<SegmentFacts> facts = List.of(new SegmentFacts(1 << 20, 0), new SegmentFacts(1 << 20, 1_000));
+        // every segment's matches kept as the large ones', as the small ones', and none kept
+        List<SegmentFacts> facts = List.of(new SegmentFacts(1 << 20, 0, 0, 16),
+            new SegmentFacts(1 << 20, 1_000, 100, 16), new SegmentFacts(1 << 20, 1_000, 0, 0));
         var all = IndexedQuestion.Window.ALL;
         List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
