@@ -125,6 +125,21 @@ class EventLinksFiltersApiTest {
         .isEqualTo(nav("venue=" + vg + "&organizer=" + oa + "&featured=false&status=publish"));
   }
 
+  /** The answers asked before the deletions are kept, and a later write elsewhere leaves most kept pages valid. */
+  @Test
+  void aVenueOrCategoryDeletedAfterAListAskedForItIsUnknownToTheNextOne() {
+    String ns = "/cal/events/v1";
+    long venue = created(ed.postJson(ns + "/venues", "{\"venue\":\"Gone soon\"}")).path("id").asLong();
+    long category = created(ed.postJson(ns + "/categories", "{\"name\":\"Gone soon\"}")).path("id").asLong();
+    assertThat(ids(list("?venue=" + venue))).isEmpty();
+    assertThat(ids(list("?categories=" + category))).isEmpty();
+
+    ok(ed.delete(ns + "/venues/" + venue + "?force=true"));
+    ok(ed.delete(ns + "/categories/" + category + "?force=true"));
+    assertInvalid(list("?venue=" + venue), "venue", "rest_not_found");
+    assertInvalid(list("?categories=" + category), "categories", "rest_not_found");
+  }
+
   @Test
   void venueAndOrganizerFilterValuesMustBeExistingRecordsOfThatType() {
     assertInvalid(list("?venue=" + oa), "venue", "rest_not_found");
