@@ -191,13 +191,14 @@ final class EventList {
   void check(ApiRequest request, Invalid invalid) {
     DSLContext dsl = database.dsl();
     ListQueries.checkStatusFilter(request, invalid);
-    // checked against the records kept for the data version: asking the database was 5 % of the mixed route's CPU
-    Long version = database.versionOf(dsl, request.dataVersion());
+    // checked against the records kept for the data version: asking the database was 5 % of the mixed route's CPU;
+    // the version is read only for a filter that names records (signed in, it is one statement more)
+    Supplier<Long> version = EventView.memoized(() -> database.versionOf(dsl, request.dataVersion()));
     List<Long> categories = resolveTerms(dsl, version, request, invalid, "categories", TermTables.CATEGORY);
     List<Long> tags = resolveTerms(dsl, version, request, invalid, "tags", TermTables.TAG);
     request.attach(Resolved.class, new Resolved(categories, tags));
-    checkRecords(request, invalid, "venue", ids -> view.areVenues(dsl, version, ids));
-    checkRecords(request, invalid, "organizer", ids -> view.areOrganizers(dsl, version, ids));
+    checkRecords(request, invalid, "venue", ids -> view.areVenues(dsl, version.get(), ids));
+    checkRecords(request, invalid, "organizer", ids -> view.areOrganizers(dsl, version.get(), ids));
     Long parent = request.integer("post_parent");
     if (parent != null && !Records.isEvent(dsl, parent)) {
       invalid.add("post_parent", "rest_not_found", "post_parent refers to an unknown event: " + parent + ".");
@@ -213,14 +214,14 @@ final class EventList {
     }
   }
 
-  private List<Long> resolveTerms(DSLContext dsl, Long version, ApiRequest request, Invalid invalid, String name,
-      String taxonomy) {
+  private List<Long> resolveTerms(DSLContext dsl, Supplier<Long> version, ApiRequest request, Invalid invalid,
+      String name, String taxonomy) {
     List<String> items = request.list(name);
     if (items == null) return null;
     var ids = new ArrayList<Long>();
     for (String item : items) {
       Long id = TermLookup.resolve(dsl, taxonomy, item, languages.lookupOrder(request.language()),
-          term -> view.isTerm(dsl, version, taxonomy, term));
+          term -> view.isTerm(dsl, version.get(), taxonomy, term));
       if (id == null) {
         invalid.add(name, "rest_not_found", name + " refers to an unknown term: " + item + ".");
         return null;
