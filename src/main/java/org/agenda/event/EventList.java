@@ -336,8 +336,7 @@ final class EventList {
   private static boolean namesTermsBySlug(ApiRequest request) {
     for (String name : List.of("categories", "tags")) {
       List<String> items = request.list(name);
-      if (items == null) continue;
-      for (String item : items) if (item.isEmpty() || !item.chars().allMatch(Character::isDigit)) return true;
+      if (items != null && !items.stream().allMatch(TermLookup::isId)) return true;
     }
     return false;
   }

@@ -23,7 +23,7 @@ public final class TermLookup {
   /** The same, with {@code isTerm} telling whether a term of the taxonomy has a numeric id. */
   public static Long resolve(DSLContext dsl, String taxonomy, String item, List<String> lookupOrder,
       LongPredicate isTerm) {
-    if (!item.isEmpty() && item.chars().allMatch(Character::isDigit)) {
+    if (isId(item)) {
       if (item.length() > 18) return null;
       long id = Long.parseLong(item);
       return isTerm.test(id) ? id : null;
@@ -37,6 +37,11 @@ public final class TermLookup {
       }
     }
     return null;
+  }
+
+  /** Whether a reference to a term is its numeric id, not a slug. */
+  public static boolean isId(String item) {
+    return !item.isEmpty() && item.chars().allMatch(Character::isDigit);
   }
 
   /** True when a term of the taxonomy has this id. */
