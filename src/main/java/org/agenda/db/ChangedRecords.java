@@ -34,9 +34,12 @@ public final class ChangedRecords {
     Long horizon = dsl.select(HORIZON_VERSION).from(table(name("change_horizon"))).fetchOne(HORIZON_VERSION);
     if (horizon != null && horizon > after) return null;
     Map<String, Set<Long>> touched = new HashMap<>();
-    for (var row : dsl.selectDistinct(KIND, RECORD_ID).from(table(name("change_log")))
-        .where(VERSION.gt(after).and(VERSION.le(upTo)).and(KIND.in(kinds))).fetch()) {
-      touched.computeIfAbsent(row.value1(), kind -> new HashSet<>()).add(row.value2());
+    // the kinds are picked here, not in the statement: given "kind IN (…)", SQLite walked every row of those kinds
+    // (index change_log_record) instead of the few rows of the versions asked (change_log_order), a cost that grew
+    // with the log at every write (5 ms at 63 000 rows, while every list read at the new version waited)
+    for (var row : dsl.select(KIND, RECORD_ID).from(table(name("change_log")))
+        .where(VERSION.gt(after).and(VERSION.le(upTo))).fetch()) {
+      if (kinds.contains(row.value1())) touched.computeIfAbsent(row.value1(), kind -> new HashSet<>()).add(row.value2());
     }
     return touched;
   }
