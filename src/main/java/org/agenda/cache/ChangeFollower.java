@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.ChangedRecords;
 import org.jooq.DSLContext;
@@ -66,17 +67,32 @@ public final class ChangeFollower implements ByIdLoader.Factory {
 
   @Override
   public boolean untouched(DSLContext dsl, long from, long to, List<String> kinds, Collection<Long> ids) {
+    return everyStep(dsl, from, to, touched -> {
+      for (String kind : kinds) {
+        Set<Long> ofKind = touched.getOrDefault(kind, Set.of());
+        for (Long id : ids) if (ofKind.contains(id)) return false;
+      }
+      return true;
+    });
+  }
+
+  @Override
+  public boolean unchanged(DSLContext dsl, long from, long to, List<String> kinds) {
+    return everyStep(dsl, from, to, touched -> {
+      for (String kind : kinds) if (!touched.getOrDefault(kind, Set.of()).isEmpty()) return false;
+      return true;
+    });
+  }
+
+  /** Whether what each step after {@code from} up to {@code to} touched passes; false when a step is not kept. */
+  private boolean everyStep(DSLContext dsl, long from, long to, Predicate<Map<String, Set<Long>>> passes) {
     if (to > followed) follow(dsl, to);
     long at = from;
     Map.Entry<Long, Step> covering = steps.floorEntry(from);
     while (at < to) {
       if (covering == null || covering.getValue().to() <= at || covering.getValue().touched() == null) return false;
-      Step step = covering.getValue();
-      for (String kind : kinds) {
-        Set<Long> touched = step.touched().getOrDefault(kind, Set.of());
-        for (Long id : ids) if (touched.contains(id)) return false;
-      }
-      at = step.to();
+      if (!passes.test(covering.getValue().touched())) return false;
+      at = covering.getValue().to();
       covering = steps.floorEntry(at);
     }
     return true;

@@ -33,6 +33,9 @@ public interface ByIdLoader<V> {
      */
     boolean untouched(DSLContext dsl, long from, long to, List<String> kinds, Collection<Long> ids);
 
+    /** Whether no change committed after {@code from} up to {@code to} touched any record of these kinds. */
+    boolean unchanged(DSLContext dsl, long from, long to, List<String> kinds);
+
     /** Keeps rendered forms, about {@code maximumBytes} of them in all. */
     <K> Renderings<K> renderings(long maximumBytes);
   }

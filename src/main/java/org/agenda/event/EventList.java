@@ -37,6 +37,7 @@ import org.agenda.record.ModifiedFilter;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.TextIndex;
+import org.agenda.term.CategoryTree;
 import org.agenda.term.TermLookup;
 import org.agenda.term.TermTables;
 import org.agenda.text.Folding;
@@ -94,11 +95,13 @@ final class EventList {
   private final EventIndex index;
   /** What tells a kept page that no write touched what it shows ({@link PageHolds}). */
   private final ByIdLoader.Factory changes;
+  private final CategoryTree categoryTree;
 
   EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
-      ListItems items, EventIndex index, ByIdLoader.Factory changes) {
+      ListItems items, EventIndex index, ByIdLoader.Factory changes, CategoryTree categoryTree) {
     this.database = database;
     this.changes = changes;
+    this.categoryTree = categoryTree;
     this.config = config;
     this.languages = languages;
     this.view = view;
@@ -250,10 +253,11 @@ final class EventList {
   private record Selection(List<String> statuses, List<Bound> bounds, IndexedQuestion indexed,
       Supplier<Condition> condition) {}
 
-  private Selection selection(DSLContext dsl, ApiRequest request, DefaultWindow window, boolean unlockedOnly) {
+  private Selection selection(DSLContext dsl, Long version, ApiRequest request, DefaultWindow window,
+      boolean unlockedOnly) {
     List<String> statuses = ListQueries.effectiveStatuses(request);
     List<Bound> bounds = bounds(request, window);
-    var resolved = new ResolvedFilters(request.attachment(Resolved.class), dsl, request);
+    var resolved = new ResolvedFilters(request.attachment(Resolved.class), dsl, version, request);
     Supplier<Condition> condition = () -> {
       Condition selected = condition(request, statuses, bounds, resolved);
       return unlockedOnly ? selected.and(unlocked(request)) : selected;
@@ -268,13 +272,14 @@ final class EventList {
    * The filters resolved against the database before the query: categories with their descendants, tags, and the
    * venues within the geoloc radius (null when the request does not filter on them).
    */
-  private static final class ResolvedFilters {
+  private final class ResolvedFilters {
     final Set<Long> categories;
     final Set<Long> tags;
     final List<Long> withinRadius;
 
-    ResolvedFilters(Resolved resolved, DSLContext dsl, ApiRequest request) {
-      categories = resolved.categories() == null ? null : TermLookup.withDescendants(dsl, resolved.categories());
+    ResolvedFilters(Resolved resolved, DSLContext dsl, Long version, ApiRequest request) {
+      categories = resolved.categories() == null ? null
+          : categoryTree.withDescendants(dsl, version, resolved.categories());
       tags = resolved.tags() == null ? null : Set.copyOf(resolved.tags());
       withinRadius = request.has("geoloc_lat") && request.has("geoloc_lng") ? venuesWithin(dsl, request) : null;
     }
@@ -297,8 +302,8 @@ final class EventList {
   ApiResponse handle(ApiRequest request) {
     DSLContext dsl = database.dsl();
     var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
-    Selection selection = selection(dsl, request, LIST_WINDOW, false);
     Long version = database.versionOf(dsl, request.dataVersion());
+    Selection selection = selection(dsl, version, request, LIST_WINDOW, false);
     EventIndex.Page page = page(dsl, version, selection, paging.offset(), paging.perPage());
     int total = page.total();
     if (paging.beyondEnd(total)) {
@@ -324,7 +329,7 @@ final class EventList {
       if (resolved.categories() != null) terms.addAll(resolved.categories());
       if (resolved.tags() != null) terms.addAll(resolved.tags());
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
-          paging.perPage(), page, records, terms));
+          paging.perPage(), page, records, terms, resolved.categories() != null));
     }
     return paging.response(body, navigation, total);
   }
@@ -369,7 +374,7 @@ final class EventList {
   Feed feed(ApiRequest request) {
     DSLContext dsl = database.dsl();
     Long version = database.versionOf(dsl, request.dataVersion());
-    EventIndex.Page page = page(dsl, version, selection(dsl, request, FEED_WINDOW, true), 0, FEED_CAP);
+    EventIndex.Page page = page(dsl, version, selection(dsl, version, request, FEED_WINDOW, true), 0, FEED_CAP);
     int total = page.total();
     List<Event> shown = inOrder(dsl, version, page.ids());
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);

@@ -28,6 +28,7 @@ import org.agenda.record.Status;
 import org.agenda.record.Translations;
 import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
+import org.agenda.term.CategoryTree;
 import org.agenda.user.Role;
 import org.agenda.venue.Venues;
 import org.jooq.DSLContext;
@@ -72,7 +73,8 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view, events, new ListItems(view, languages,
-        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index, loaders);
+        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index, loaders,
+        new CategoryTree(loaders));
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

@@ -20,6 +20,7 @@ import org.agenda.venue.Venues;
  */
 final class PageHolds implements ReadAnswers.StillHolds {
   private static final List<String> RECORD_KINDS = List.of(Records.EVENT, Venues.TYPE, Organizers.TYPE);
+  private static final List<String> CATEGORY_KINDS = List.of(TermTables.CATEGORY);
 
   private final Database database;
   private final ByIdLoader.Factory changes;
@@ -31,10 +32,15 @@ final class PageHolds implements ReadAnswers.StillHolds {
   private final EventIndex.Page page;
   private final Collection<Long> records;
   private final Collection<Long> terms;
+  /** Whether the question names categories, which stand for their descendants when the page was made. */
+  private final boolean namesCategories;
 
-  /** {@code records}: the events shown, their series, venues and organizers; {@code terms}: the terms they embed. */
+  /**
+   * {@code records}: the events shown, their series, venues and organizers, and those the filters name; {@code terms}:
+   * the terms they embed and those the filters name.
+   */
   PageHolds(Database database, ByIdLoader.Factory changes, EventIndex index, IndexedQuestion question, long madeAt,
-      long offset, int limit, EventIndex.Page page, Set<Long> records, Set<Long> terms) {
+      long offset, int limit, EventIndex.Page page, Set<Long> records, Set<Long> terms, boolean namesCategories) {
     this.database = database;
     this.changes = changes;
     this.index = index;
@@ -45,6 +51,7 @@ final class PageHolds implements ReadAnswers.StillHolds {
     this.page = page;
     this.records = records;
     this.terms = terms;
+    this.namesCategories = namesCategories;
   }
 
   @Override
@@ -52,6 +59,8 @@ final class PageHolds implements ReadAnswers.StillHolds {
     var dsl = database.dsl();
     if (!changes.untouched(dsl, madeAt, version, RECORD_KINDS, records)) return false;
     if (!changes.untouched(dsl, madeAt, version, TermTables.CHANGE_KINDS, terms)) return false;
+    // a category added or moved below a named one changes what the question asks, not what the index answers to it
+    if (namesCategories && !changes.unchanged(dsl, madeAt, version, CATEGORY_KINDS)) return false;
     return page.equals(index.page(question, version, offset, limit));
   }
 }

@@ -140,6 +140,34 @@ class EventLinksFiltersApiTest {
     assertInvalid(list("?categories=" + category), "categories", "rest_not_found");
   }
 
+  /**
+   * A category filter takes the descendants the category has when it is asked: the answer asked before a category
+   * was added or moved below it (and kept) is not given again once events are listed there.
+   */
+  @Test
+  void aCategoryAddedOrMovedBelowAFilteredOneAfterTheListWasAskedIsFollowedByTheNextAnswer() {
+    String categories = "/cal/events/v1/categories";
+    long top = created(ed.postJson(categories, "{\"name\":\"Boven\"}")).path("id").asLong();
+    long loose = created(ed.postJson(categories, "{\"name\":\"Los\"}")).path("id").asLong();
+    long inLoose = post(ed, event("In los", "tomorrow 18:00", "tomorrow 19:00").put("categories", loose + ""))
+        .path("id").asLong();
+    assertThat(ids(list("?categories=" + top))).isEmpty();
+
+    long child = created(ed.postJson(categories, "{\"name\":\"Onder\",\"parent\":" + top + "}")).path("id").asLong();
+    long inChild = post(ed, event("In onder", "tomorrow 17:00", "tomorrow 18:00").put("categories", child + ""))
+        .path("id").asLong();
+    assertThat(ids(list("?categories=" + top))).containsExactly(inChild);
+
+    ok(ed.patchJson(categories + "/" + loose, "{\"parent\":" + child + "}"));
+    assertThat(ids(list("?categories=" + top))).containsExactly(inChild, inLoose);
+    assertThat(ids(list("?categories=" + child))).containsExactly(inChild, inLoose);
+    ok(ed.patchJson(categories + "/" + loose, "{\"parent\":0}"));
+    assertThat(ids(list("?categories=" + top))).containsExactly(inChild);
+
+    ok(ed.delete(EVENTS + "/" + inLoose + "?force=true"));
+    ok(ed.delete(EVENTS + "/" + inChild + "?force=true"));
+  }
+
   @Test
   void venueAndOrganizerFilterValuesMustBeExistingRecordsOfThatType() {
     assertInvalid(list("?venue=" + oa), "venue", "rest_not_found");
