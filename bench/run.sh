@@ -19,7 +19,8 @@
 #   BENCH_WARMUP_IDS (900: the longest the warm-up may take to ask for every event id once),
 #   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured),
 #   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route),
-#   BENCH_MIXED_WARMUP (90: seconds of the mixed-traffic route, its writer included, before it is measured).
+#   BENCH_MIXED_WARMUP (90: seconds of the mixed-traffic route, its writer included, before it is measured; 15 s more
+#   at a time while the JIT compiler took over a tenth of a core, up to BENCH_MIXED_WARMUP_MAX, 300, in all).
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -37,7 +38,7 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
     --series) SERIES=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -59,6 +60,8 @@ WRITE_WARMUP=${BENCH_WRITE_WARMUP:-20}
 CDS=${BENCH_CDS:-1}
 MIXED_QUESTIONS=${BENCH_MIXED_QUESTIONS:-300000}
 MIXED_WARMUP=${BENCH_MIXED_WARMUP:-90}
+MIXED_WARMUP_MAX=${BENCH_MIXED_WARMUP_MAX:-300}
+MIXED_WARMED=0
 CLK_TCK=$(getconf CLK_TCK)
 JAR=$root/target/agenda.jar
 
@@ -119,6 +122,10 @@ start_agenda() { # db, database → sets $server and $start_ms (launch until the
   done
   [ "$code" = 200 ] || { echo "no 200 from /health within 120 s" >&2; exit 1; }
   start_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+
+compile_seconds() { # pid → seconds the JIT compiler of that JVM has spent (0 without jstat)
+  { jstat -compiler "$1" 2>/dev/null || true; } | awk 'NR == 2 { t = $4 } END { print t + 0 }'
 }
 
 stop_agenda() {
@@ -434,12 +441,27 @@ bench_db() {
   python3 bench/vocabulary.py "$base$api" "$from3" "$to3" > "$vocabulary"
   # The warm-up writes too: the compiler was busy with the code of writes beside reads (following the change log,
   # the index's new segments and merges) for a third of the CPU of the first 15 s of writes, a minute into the route.
-  wrk -t1 -c1 -d"${MIXED_WARMUP}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed-warmup" "$venue" \
-    "$category" "$term" 100 > /dev/null &
-  local warmup_writer=$!
-  wrk -t1 -c32 -d"${MIXED_WARMUP}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" \
-    "$((SEED + 1))" > /dev/null
-  wait "$warmup_writer"
+  # It lasts MIXED_WARMUP seconds, then goes on 15 s at a time while the compiler took more than a tenth of a core
+  # (at most MIXED_WARMUP_MAX in all): on a slower two-core machine it was still compiling after three minutes,
+  # and 15 s measured then were half JIT.
+  local warmed=0 chunk=$MIXED_WARMUP compiled compiled_before
+  compiled=$(compile_seconds "$server")
+  while :; do
+    wrk -t1 -c1 -d"${chunk}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed-warmup-$warmed" \
+      "$venue" "$category" "$term" 100 > /dev/null &
+    local warmup_writer=$!
+    wrk -t1 -c32 -d"${chunk}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" \
+      "$((SEED + 1 + warmed))" > /dev/null
+    wait "$warmup_writer"
+    warmed=$((warmed + chunk)) compiled_before=$compiled
+    compiled=$(compile_seconds "$server")
+    awk -v c="$compiled" -v b="$compiled_before" -v s="$chunk" 'BEGIN { exit !(c - b > s / 10) }' || break
+    [ $((warmed + 15)) -le "$MIXED_WARMUP_MAX" ] || break
+    log "$db: the compiler took $(awk -v c="$compiled" -v b="$compiled_before" 'BEGIN { printf "%.1f", c - b }') s" \
+      "of the last ${chunk} s; 15 s more"
+    chunk=15
+  done
+  MIXED_WARMED=$warmed
   wrk -t1 -c1 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
     "$category" "$term" 100 > "$work/wrk-mixed-writer.txt" &
   local writer=$!
@@ -503,7 +525,7 @@ bench_db() {
     echo "seconds_per_route=$SECONDS_PER_ROUTE"
     echo "warmup_seconds=$WARMUP"
     echo "write_warmup_seconds=$WRITE_WARMUP"
-    echo "mixed_warmup_seconds=$MIXED_WARMUP"
+    echo "mixed_warmup_seconds=$MIXED_WARMED"
     echo "warmup_ids_seconds=$WARMUP_IDS"
     echo "jvm_opts=$JVM_OPTS"
     echo "start_empty_ms=$start_empty_ms"
