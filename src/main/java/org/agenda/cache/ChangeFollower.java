@@ -55,7 +55,12 @@ public final class ChangeFollower implements ByIdLoader.Factory {
 
   @Override
   public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes) {
-    return new KeptRenderings<>(maximumBytes);
+    return new KeptRenderings<>(maximumBytes, true);
+  }
+
+  @Override
+  public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes) {
+    return new KeptRenderings<>(maximumBytes, false);
   }
 
   private static Set<Long> ofKinds(Map<String, Set<Long>> touched, List<String> kinds) {

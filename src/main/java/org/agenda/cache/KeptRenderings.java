@@ -10,18 +10,24 @@ import org.agenda.db.ByIdLoader;
 /**
  * Rendered forms kept by key with what they were rendered from ({@link ByIdLoader.Renderings}). Nothing is stamped
  * with a data version: the source itself says whether the form still holds, so a write moves only the forms of what
- * it changed. Forms are kept LZ4-compressed: a list item of an event is about 8 KB of JSON (its text and what it
- * embeds), so the budget holds three times as many, for about 3 µs each to decompress.
+ * it changed. Large forms are kept LZ4-compressed: a list item of an event is about 8 KB of JSON (its text and what
+ * it embeds), so the budget holds three times as many, for about 3 µs each to decompress. Small ones are kept as
+ * they are: an answer writes dozens of embedded terms of a few hundred bytes, and decompressing each of them was 3 %
+ * of the mixed route's CPU.
  */
 final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
   private static final int OVERHEAD_BYTES = 160;
 
-  /** A form as kept: decompressed straight into the answer being written. */
-  private record Kept(Object source, byte[] compressed, int length) implements ByIdLoader.Form {
+  /** A form as kept: decompressed straight into the answer being written, or copied there when kept as it is. */
+  private record Kept(Object source, byte[] kept, int length, boolean compressed) implements ByIdLoader.Form {
     @Override
     public void copyTo(byte[] target, int offset) {
-      Lz4.decompress(compressed, target, offset, length);
+      if (compressed) {
+        Lz4.decompress(kept, target, offset, length);
+      } else {
+        System.arraycopy(kept, 0, target, offset, length);
+      }
     }
   }
 
@@ -39,10 +45,13 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   }
 
   private final Cache<K, Kept> kept;
+  private final boolean compressed;
 
-  KeptRenderings(long maximumBytes) {
+  /** {@code compressed}: whether forms are kept LZ4-compressed. */
+  KeptRenderings(long maximumBytes, boolean compressed) {
+    this.compressed = compressed;
     this.kept = Caffeine.newBuilder().maximumWeight(maximumBytes)
-        .weigher((K key, Kept entry) -> entry.compressed().length + OVERHEAD_BYTES).build();
+        .weigher((K key, Kept entry) -> entry.kept().length + OVERHEAD_BYTES).build();
   }
 
   @Override
@@ -52,7 +61,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     if (found != null && Objects.equals(found.source(), source)) {
       // an equal source loaded anew (a term whose count changed back, a load the caches did not keep): the next
       // request most likely has this one, and then compares identity, not every text of it
-      Kept again = new Kept(source, found.compressed(), found.length());
+      Kept again = new Kept(source, found.kept(), found.length(), found.compressed());
       kept.asMap().replace(key, found, again);
       return again;
     }
@@ -68,7 +77,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {
     byte[] form = render.get();
-    kept.put(key, new Kept(source, Lz4.compress(form), form.length));
+    kept.put(key, new Kept(source, compressed ? Lz4.compress(form) : form, form.length, compressed));
     return new Rendered(form);
   }
 }

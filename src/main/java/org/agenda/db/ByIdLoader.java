@@ -36,8 +36,11 @@ public interface ByIdLoader<V> {
     /** Whether no change committed after {@code from} up to {@code to} touched any record of these kinds. */
     boolean unchanged(DSLContext dsl, long from, long to, List<String> kinds);
 
-    /** Keeps rendered forms, about {@code maximumBytes} of them in all. */
+    /** Keeps rendered forms, about {@code maximumBytes} of them in all, compressed. */
     <K> Renderings<K> renderings(long maximumBytes);
+
+    /** Keeps forms of a few hundred bytes, which compress little, as they are. */
+    <K> Renderings<K> smallRenderings(long maximumBytes);
   }
 
   /**

@@ -44,8 +44,8 @@ public final class EventRoutes {
 
   /** List items kept rendered (compressed): about 18 000 of them, each in one language. */
   private static final long LIST_ITEM_BYTES = 48L << 20;
-  /** Terms as events embed them (compressed): about 10 000. */
-  private static final long EMBEDDED_TERM_BYTES = 4L << 20;
+  /** Terms as events embed them (as they are, about 530 bytes each): about 9 000. */
+  private static final long EMBEDDED_TERM_BYTES = 6L << 20;
 
   private final Database database;
   private final Languages languages;
@@ -73,7 +73,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     this.list = new EventList(database, config, languages, view, events, new ListItems(view, languages,
-        loaders.renderings(LIST_ITEM_BYTES), loaders.renderings(EMBEDDED_TERM_BYTES)), index, loaders,
+        loaders.renderings(LIST_ITEM_BYTES), loaders.smallRenderings(EMBEDDED_TERM_BYTES)), index, loaders,
         new CategoryTree(loaders));
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);

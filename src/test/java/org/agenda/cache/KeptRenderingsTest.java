@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agenda.db.ByIdLoader;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class KeptRenderingsTest {
   private static String text(ByIdLoader.Form form) {
@@ -14,9 +15,11 @@ class KeptRenderingsTest {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  @Test
-  void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource() {
-    var renderings = new KeptRenderings<String>(1 << 20);
+  /** Compressed (list items) or kept as they are (embedded terms). */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource(boolean compressed) {
+    var renderings = new KeptRenderings<String>(1 << 20, compressed);
     var renders = new AtomicInteger();
     var sourcesMade = new AtomicInteger();
     var firstSource = new Object();
