@@ -8,14 +8,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -126,57 +125,46 @@ final class EventView {
       return organizers.get();
     }
 
+    /** The venue and organizer records the events embed, as loaded (trashed ones are not). */
+    Map<Long, ? extends StoredRecord> venueRecords() {
+      return venueRecords;
+    }
+
+    Map<Long, ? extends StoredRecord> organizerRecords() {
+      return organizerRecords;
+    }
+
     /**
-     * What the list item of {@code event} without its terms is rendered from besides the request (its language and
-     * URLs) and the item's shape: the event, its venues, organizers and series, each as loaded.
+     * What the list item of {@code event} without its terms, venues and organizers is rendered from besides the
+     * request (its language and URLs) and the item's shape: the event and its series, as loaded.
      */
     ItemSource sourceOf(Event event) {
-      return new ItemSource(event, seriesOf(event), picked(event.venueIds, venueRecords),
-          picked(event.organizerIds, organizerRecords));
+      return new ItemSource(event, seriesOf(event));
     }
 
     /** Whether {@code kept} is what {@link #sourceOf} would make of {@code event} now, without making it. */
     boolean isSourceOf(Object kept, Event event) {
-      return kept instanceof ItemSource source && source.event.get() == event
-          && source.isSeries(seriesOf(event)) && samePicked(source.venues, event.venueIds, venueRecords)
-          && samePicked(source.organizers, event.organizerIds, organizerRecords);
+      return kept instanceof ItemSource source && source.event.get() == event && source.isSeries(seriesOf(event));
     }
 
     private Series seriesOf(Event event) {
       return event.seriesId == null ? null : series.get(event.seriesId);
     }
-
-    private static List<Object> picked(List<Long> ids, Map<Long, ?> loaded) {
-      var picked = new ArrayList<Object>(ids.size());
-      for (Long id : ids) picked.add(loaded.get(id));
-      return picked;
-    }
-
-    private static boolean samePicked(List<Object> kept, List<Long> ids, Map<Long, ?> loaded) {
-      if (kept.size() != ids.size()) return false;
-      for (int i = 0; i < kept.size(); i++) if (!Objects.equals(kept.get(i), loaded.get(ids.get(i)))) return false;
-      return true;
-    }
   }
 
   /**
-   * What an item was rendered from. Events and series are compared as the objects kept for them (a change loads new
-   * ones), and held weakly: once the caches of objects let an event go, a load makes another object, which its
+   * What an item was rendered from: the event and its series, compared as the objects kept for them (a change loads
+   * new ones), and held weakly: once the caches of objects let an event go, a load makes another object, which its
    * kept item can never match again, and that item must not keep the old event in memory (at 100 000 events the
-   * kept items held 5 000 events more than the event cache, about 20 MB of a 256 MiB heap). Venues and organizers
-   * are compared by value.
+   * kept items held 5 000 events more than the event cache, about 20 MB of a 256 MiB heap).
    */
   static final class ItemSource {
     private final WeakReference<Event> event;
     private final WeakReference<Series> series;
-    private final List<Object> venues;
-    private final List<Object> organizers;
 
-    ItemSource(Event event, Series series, List<Object> venues, List<Object> organizers) {
+    ItemSource(Event event, Series series) {
       this.event = new WeakReference<>(event);
       this.series = series == null ? null : new WeakReference<>(series);
-      this.venues = venues;
-      this.organizers = organizers;
     }
 
     private boolean isSeries(Series current) {
@@ -269,17 +257,32 @@ final class EventView {
   private <T extends StoredRecord> Map<Long, ObjectNode> embedded(RecordKind<T> kind, Map<Long, T> loaded,
       String requestLanguage, Urls urls, boolean withJsonLd) {
     Map<Long, ObjectNode> result = new HashMap<>();
-    loaded.forEach((id, record) ->
-        RecordView.embeddedText(record.row(), record.translations(), requestLanguage, languages)
-            .ifPresent(text -> result.put(id, kind.render(record, text, urls, withJsonLd))));
+    loaded.forEach((id, record) -> embedded(kind, record, requestLanguage, urls, withJsonLd)
+        .ifPresent(node -> result.put(id, node)));
     return result;
   }
 
+  private <T extends StoredRecord> Optional<ObjectNode> embedded(RecordKind<T> kind, T record, String requestLanguage,
+      Urls urls, boolean withJsonLd) {
+    return RecordView.embeddedText(record.row(), record.translations(), requestLanguage, languages)
+        .map(text -> kind.render(record, text, urls, withJsonLd));
+  }
+
+  /** A venue as a list item embeds it (without json_ld), if it is shown in the request's language. */
+  Optional<ObjectNode> embeddedVenue(StoredRecord venue, String requestLanguage, Urls urls) {
+    return embedded(venues, (Venue) venue, requestLanguage, urls, false);
+  }
+
+  /** An organizer as a list item embeds it, if it is shown in the request's language. */
+  Optional<ObjectNode> embeddedOrganizer(StoredRecord organizer, String requestLanguage, Urls urls) {
+    return embedded(organizers, (Organizer) organizer, requestLanguage, urls, false);
+  }
+
   /**
-   * How one event is shown: in which text language, stripped or not, with or without json_ld, and with its categories
-   * and tags or with empty arrays in their place, where they are put in later ({@link ListItems}).
+   * How one event is shown: in which text language, stripped or not, with or without json_ld, and with its categories,
+   * tags, venues and organizers or with empty arrays in their place, where they are put in later ({@link ListItems}).
    */
-  record Shape(String textLanguage, boolean stripped, boolean withJsonLd, boolean termsApart) {
+  record Shape(String textLanguage, boolean stripped, boolean withJsonLd, boolean linksApart) {
     Shape(String textLanguage, boolean stripped, boolean withJsonLd) {
       this(textLanguage, stripped, withJsonLd, false);
     }
@@ -331,12 +334,12 @@ final class EventView {
     putFlag(node, "hide_from_listings", event.hideFromListings, shape);
     putFlag(node, "sticky", event.sticky, shape);
     putFlag(node, "featured", event.featured, shape);
-    boolean noTerms = shape.stripped() || shape.termsApart();
-    node.set("categories", noTerms ? Json.array() : embeddedTerms(event.categoryIds, related.terms(), requestLanguage, urls));
-    node.set("tags", noTerms ? Json.array() : embeddedTerms(event.tagIds, related.terms(), requestLanguage, urls));
-    ArrayNode venueNodes = shape.stripped() ? Json.array() : linked(event.venueIds, related.venues());
+    boolean noLinks = shape.stripped() || shape.linksApart();
+    node.set("categories", noLinks ? Json.array() : embeddedTerms(event.categoryIds, related.terms(), requestLanguage, urls));
+    node.set("tags", noLinks ? Json.array() : embeddedTerms(event.tagIds, related.terms(), requestLanguage, urls));
+    ArrayNode venueNodes = noLinks ? Json.array() : linked(event.venueIds, related.venues());
     node.set("venue", venueNodes.size() == 1 ? venueNodes.get(0) : venueNodes);
-    ArrayNode organizerNodes = shape.stripped() ? Json.array() : linked(event.organizerIds, related.organizers());
+    ArrayNode organizerNodes = noLinks ? Json.array() : linked(event.organizerIds, related.organizers());
     node.set("organizer", organizerNodes);
     node.put("post_parent", event.postParent);
     Series series = event.seriesId == null ? null : related.series().get(event.seriesId);

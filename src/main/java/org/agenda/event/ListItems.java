@@ -1,10 +1,14 @@
 package org.agenda.event;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.agenda.db.ByIdLoader;
 import org.agenda.http.Json;
@@ -15,15 +19,20 @@ import org.agenda.term.Term;
 import org.agenda.term.Terms;
 
 /**
- * Events as list items in UTF-8 JSON, kept rendered between writes. An item is kept without its categories and
- * tags, which are put in on every request from their own kept forms: a term shows how many events it has, which
- * every new event of a popular term changes, and that should not make every item that embeds it be rendered again.
+ * Events as list items in UTF-8 JSON, kept rendered between writes. An item is kept without its categories, tags,
+ * venues and organizers, which are put in on every request from their own kept forms: a term shows how many events
+ * it has, which every new event of a popular term changes, and that should not make every item that embeds it be
+ * rendered again; and a venue and an organizer were more than half of a kept item (2.8 of 5.1 KB), the same bytes in
+ * every item of the events at that venue, so that the items' budget held half as many items.
  */
 final class ListItems {
-  /** Where an item rendered with its terms apart ({@link EventView.Shape#termsApart}) gets them. */
-  private static final byte[] TERMS_APART = ",\"categories\":[],\"tags\":[],".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] TAGS = "],\"tags\":[".getBytes(StandardCharsets.UTF_8);
+  /** Where an item rendered with its links apart ({@link EventView.Shape#linksApart}) gets them. */
+  private static final byte[] LINKS_APART = ",\"categories\":[],\"tags\":[],\"venue\":[],\"organizer\":[],"
+      .getBytes(StandardCharsets.UTF_8);
   private static final byte[] CATEGORIES = ",\"categories\":[".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] TAGS = "],\"tags\":[".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] VENUE = "],\"venue\":".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] ORGANIZER = ",\"organizer\":[".getBytes(StandardCharsets.UTF_8);
   private static final byte[] CLOSE = "],".getBytes(StandardCharsets.UTF_8);
   private static final byte[] NOT_SHOWN = new byte[0];
 
@@ -34,20 +43,20 @@ final class ListItems {
   record ItemKey(long id, String requestLanguage, String textLanguage, boolean stripped, String publicUrl,
       String baseUrl) {}
 
-  /** A term as embedded, for a request's language and URL roots. */
-  record TermKey(long id, String requestLanguage, String publicUrl, String baseUrl) {}
+  /** A term, venue or organizer (of {@code type}) as embedded, for a request's language and URL roots. */
+  record LinkKey(String type, long id, String requestLanguage, String publicUrl, String baseUrl) {}
 
   private final EventView view;
   private final Languages languages;
   private final ByIdLoader.Renderings<ItemKey> items;
-  private final ByIdLoader.Renderings<TermKey> terms;
+  private final ByIdLoader.Renderings<LinkKey> links;
 
   ListItems(EventView view, Languages languages, ByIdLoader.Renderings<ItemKey> items,
-      ByIdLoader.Renderings<TermKey> terms) {
+      ByIdLoader.Renderings<LinkKey> links) {
     this.view = view;
     this.languages = languages;
     this.items = items;
-    this.terms = terms;
+    this.links = links;
   }
 
   /** Writes list items into {@code out}, one after the other, separated by commas. */
@@ -55,12 +64,14 @@ final class ListItems {
     return new Writer(out);
   }
 
-  /** The items of one answer, and the forms of the terms they embed, which items of one answer often share. */
+  /** The items of one answer, and the forms of what they embed, which items of one answer often share. */
   final class Writer {
     private final Utf8Buffer out;
-    /** An item's categories and tags, written before they replace the empty arrays kept in the item. */
-    private final Utf8Buffer termArrays = new Utf8Buffer(1024);
+    /** An item's categories, tags, venues and organizers, written before they replace the empty arrays kept in it. */
+    private final Utf8Buffer linkArrays = new Utf8Buffer(4096);
     private final Map<Long, ByIdLoader.Form> termForms = new HashMap<>();
+    private final Map<Long, ByIdLoader.Form> venueForms = new HashMap<>();
+    private final Map<Long, ByIdLoader.Form> organizerForms = new HashMap<>();
     private boolean first = true;
 
     private Writer(Utf8Buffer out) {
@@ -76,7 +87,7 @@ final class ListItems {
       Supplier<byte[]> render = () -> {
         byte[] item = Json.bytes(view.render(event, new EventView.Shape(textLanguage, stripped, false, !stripped),
             requestLanguage, urls, related));
-        return stripped ? item : withTermsPlace(item);
+        return stripped ? item : withLinksPlace(item);
       };
       ByIdLoader.Form apart = items.get(key, kept -> related.isSourceOf(kept, event),
           () -> related.sourceOf(event), render);
@@ -84,45 +95,71 @@ final class ListItems {
       out.write(apart.length(), apart::copyTo);
       if (stripped) return;
       int at = from + out.removeTrailingInt();
-      termArrays.clear();
-      termArrays.write(CATEGORIES);
-      writeTerms(event.categoryIds, related.terms(), requestLanguage, urls);
-      termArrays.write(TAGS);
-      writeTerms(event.tagIds, related.terms(), requestLanguage, urls);
-      termArrays.write(CLOSE);
-      out.replace(at, TERMS_APART.length, termArrays);
+      linkArrays.clear();
+      linkArrays.write(CATEGORIES);
+      Function<Term, Optional<ObjectNode>> term = shown -> Terms.embedded(shown, requestLanguage, languages, urls);
+      write(shown("term", event.categoryIds, related.terms(), termForms, term, requestLanguage, urls));
+      linkArrays.write(TAGS);
+      write(shown("term", event.tagIds, related.terms(), termForms, term, requestLanguage, urls));
+      linkArrays.write(VENUE);
+      // one venue shown is the object itself, any other number an array (§5.2)
+      List<ByIdLoader.Form> venues = shown("venue", event.venueIds, related.venueRecords(), venueForms,
+          venue -> view.embeddedVenue(venue, requestLanguage, urls), requestLanguage, urls);
+      if (venues.size() == 1) {
+        linkArrays.write(venues.get(0).length(), venues.get(0)::copyTo);
+      } else {
+        linkArrays.write((byte) '[');
+        write(venues);
+        linkArrays.write((byte) ']');
+      }
+      linkArrays.write(ORGANIZER);
+      write(shown("organizer", event.organizerIds, related.organizerRecords(), organizerForms,
+          organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls), requestLanguage, urls));
+      linkArrays.write(CLOSE);
+      out.replace(at, LINKS_APART.length, linkArrays);
     }
 
-    private void writeTerms(List<Long> ids, Map<Long, Term> loaded, String requestLanguage, Urls urls) {
-      boolean firstTerm = true;
+    /**
+     * The kept forms of the linked records that are shown in the request's language, in the order of {@code ids};
+     * {@code answerForms}: those this answer looked up already.
+     */
+    private <T> List<ByIdLoader.Form> shown(String type, List<Long> ids, Map<Long, ? extends T> loaded,
+        Map<Long, ByIdLoader.Form> answerForms, Function<T, Optional<ObjectNode>> embedded, String requestLanguage,
+        Urls urls) {
+      List<ByIdLoader.Form> shown = new ArrayList<>(ids.size());
       for (Long id : ids) {
-        Term term = loaded.get(id);
-        if (term == null) continue;
-        ByIdLoader.Form embedded = termForms.computeIfAbsent(id, unused -> terms.get(
-            new TermKey(id, requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
-            () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN)));
-        if (embedded.length() == 0) continue;
-        if (!firstTerm) termArrays.write((byte) ',');
-        termArrays.write(embedded.length(), embedded::copyTo);
-        firstTerm = false;
+        T record = loaded.get(id);
+        if (record == null) continue;
+        ByIdLoader.Form form = answerForms.computeIfAbsent(id, unused -> links.get(
+            new LinkKey(type, id, requestLanguage, urls.publicUrl(), urls.baseUrl()), record,
+            () -> embedded.apply(record).map(Json::bytes).orElse(NOT_SHOWN)));
+        if (form.length() > 0) shown.add(form);
+      }
+      return shown;
+    }
+
+    private void write(List<ByIdLoader.Form> forms) {
+      for (int i = 0; i < forms.size(); i++) {
+        if (i > 0) linkArrays.write((byte) ',');
+        linkArrays.write(forms.get(i).length(), forms.get(i)::copyTo);
       }
     }
   }
 
   /**
-   * An item rendered with its terms apart, followed by where the empty term arrays stand in it (four bytes, big-endian),
+   * An item rendered with its links apart, followed by where their empty arrays stand in it (four bytes, big-endian),
    * found once here rather than in every answer that shows it.
    */
-  private static byte[] withTermsPlace(byte[] item) {
-    int at = indexOf(item, TERMS_APART);
+  private static byte[] withLinksPlace(byte[] item) {
+    int at = indexOf(item, LINKS_APART);
     byte[] marked = Arrays.copyOf(item, item.length + 4);
     for (int i = 0; i < 4; i++) marked[item.length + i] = (byte) (at >>> (24 - 8 * i));
     return marked;
   }
 
   /**
-   * Where the empty term arrays stand in an item: the first such bytes, since the event's own fields before them
-   * are JSON strings, in which a quote is escaped.
+   * Where the empty arrays of the links stand in an item: the first such bytes, since the event's own fields before
+   * them are JSON strings, in which a quote is escaped.
    */
   private static int indexOf(byte[] item, byte[] part) {
     outer:
@@ -132,7 +169,7 @@ final class ListItems {
       }
       return i;
     }
-    throw new IllegalStateException("an item rendered with its terms apart has no place for them: "
+    throw new IllegalStateException("an item rendered with its links apart has no place for them: "
         + new String(Arrays.copyOf(item, Math.min(item.length, 200)), StandardCharsets.UTF_8));
   }
 }
