@@ -4,7 +4,6 @@ import static org.agenda.term.TermTables.*;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,16 +35,8 @@ public final class CategoryTree {
   public Set<Long> withDescendants(DSLContext dsl, Long version, List<Long> ids) {
     if (version == null) return TermLookup.withDescendants(dsl, ids);
     Map<Long, List<Long>> children = links(dsl, version).children();
-    Set<Long> all = new LinkedHashSet<>(ids);
-    List<Long> frontier = new ArrayList<>(ids);
-    while (!frontier.isEmpty()) {
-      List<Long> next = new ArrayList<>();
-      for (Long id : frontier) {
-        for (Long child : children.getOrDefault(id, List.of())) if (all.add(child)) next.add(child);
-      }
-      frontier = next;
-    }
-    return all;
+    return TermLookup.withDescendants(ids, parents -> parents.stream()
+        .flatMap(parent -> children.getOrDefault(parent, List.of()).stream()).toList());
   }
 
   private Links links(DSLContext dsl, long version) {

@@ -3,11 +3,11 @@ package org.agenda.term;
 import static org.agenda.term.TermTables.*;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 import org.jooq.DSLContext;
 
@@ -51,14 +51,14 @@ public final class TermLookup {
 
   /** The categories and all their descendants. */
   public static Set<Long> withDescendants(DSLContext dsl, List<Long> ids) {
+    return withDescendants(ids, parents -> dsl.select(ID).from(TERMS).where(PARENT.in(parents)).fetch(ID));
+  }
+
+  /** The same, {@code children} giving the children of some categories. */
+  static Set<Long> withDescendants(List<Long> ids, Function<List<Long>, List<Long>> children) {
     Set<Long> all = new LinkedHashSet<>(ids);
     List<Long> frontier = new ArrayList<>(ids);
-    Set<Long> seen = new HashSet<>(ids);
-    while (!frontier.isEmpty()) {
-      List<Long> children = dsl.select(ID).from(TERMS).where(PARENT.in(frontier)).fetch(ID);
-      frontier = children.stream().filter(seen::add).toList();
-      all.addAll(frontier);
-    }
+    while (!frontier.isEmpty()) frontier = children.apply(frontier).stream().filter(all::add).toList();
     return all;
   }
 }
