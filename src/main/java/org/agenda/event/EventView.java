@@ -77,18 +77,17 @@ final class EventView {
    */
   static final class Related {
     private final Map<Long, Term> terms;
-    private final Map<Long, ? extends StoredRecord> venueRecords;
-    private final Map<Long, ? extends StoredRecord> organizerRecords;
+    private final Map<Long, Venue> venueRecords;
+    private final Map<Long, Organizer> organizerRecords;
     private final Map<Long, Series> series;
     private final Supplier<Map<Long, ObjectNode>> venues;
     private final Supplier<Map<Long, ObjectNode>> organizers;
     private final Set<Long> recordIds;
     private final Set<Long> termIds;
 
-    private Related(Map<Long, Term> terms, Map<Long, ? extends StoredRecord> venueRecords,
-        Map<Long, ? extends StoredRecord> organizerRecords, Map<Long, Series> series,
-        Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers, Set<Long> recordIds,
-        Set<Long> termIds) {
+    private Related(Map<Long, Term> terms, Map<Long, Venue> venueRecords, Map<Long, Organizer> organizerRecords,
+        Map<Long, Series> series, Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers,
+        Set<Long> recordIds, Set<Long> termIds) {
       this.terms = terms;
       this.venueRecords = venueRecords;
       this.organizerRecords = organizerRecords;
@@ -126,11 +125,11 @@ final class EventView {
     }
 
     /** The venue and organizer records the events embed, as loaded (trashed ones are not). */
-    Map<Long, ? extends StoredRecord> venueRecords() {
+    Map<Long, Venue> venueRecords() {
       return venueRecords;
     }
 
-    Map<Long, ? extends StoredRecord> organizerRecords() {
+    Map<Long, Organizer> organizerRecords() {
       return organizerRecords;
     }
 
@@ -269,13 +268,13 @@ final class EventView {
   }
 
   /** A venue as a list item embeds it (without json_ld), if it is shown in the request's language. */
-  Optional<ObjectNode> embeddedVenue(StoredRecord venue, String requestLanguage, Urls urls) {
-    return embedded(venues, (Venue) venue, requestLanguage, urls, false);
+  Optional<ObjectNode> embeddedVenue(Venue venue, String requestLanguage, Urls urls) {
+    return embedded(venues, venue, requestLanguage, urls, false);
   }
 
   /** An organizer as a list item embeds it, if it is shown in the request's language. */
-  Optional<ObjectNode> embeddedOrganizer(StoredRecord organizer, String requestLanguage, Urls urls) {
-    return embedded(organizers, (Organizer) organizer, requestLanguage, urls, false);
+  Optional<ObjectNode> embeddedOrganizer(Organizer organizer, String requestLanguage, Urls urls) {
+    return embedded(organizers, organizer, requestLanguage, urls, false);
   }
 
   /**
