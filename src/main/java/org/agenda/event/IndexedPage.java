@@ -64,9 +64,23 @@ final class IndexedPage {
   /** What one segment holds of a question: how many match, and its first matches in list order. */
   private record SegmentPage(int total, int[] docs, int size) {}
 
+  /** A segment's columns and its matches of the question's filters, and which of those are deleted. */
+  private record Segment(LeafReaderContext leaf, SegmentFacts.Columns columns, RoaringBitmap matches,
+      RoaringBitmap deleted, RoaringBitmap deletedMatches) {
+    SegmentPage page(IndexedQuestion.Window window, int wanted) {
+      return segment(columns, matches, deleted, deletedMatches, window, wanted);
+    }
+  }
+
+  /**
+   * From this offset on, the events before the page are counted, not walked: walking them cost time that grew with
+   * the offset (a page in the middle of six years of 100 000 events walked 50 000 documents through the merge), and
+   * counting them costs a few dozen counts from the window's edges, whatever the offset.
+   */
+  static final long COUNTED_FROM = 2_048;
+
   static EventIndex.Page of(IndexSearcher searcher, IndexedQuestion question, long offset, int limit, SegmentFacts facts)
       throws IOException {
-    int wanted = (int) Math.min(Integer.MAX_VALUE - 8, offset + limit);
     // the filters' weight, needed only where a segment's matches are not kept
     Supplier<Weight> weight = EventView.memoized(() -> {
       try {
@@ -76,24 +90,70 @@ final class IndexedPage {
       }
     });
     Query filters = facts.shared(question.filters());
-    int total = 0;
+    List<Segment> segments = new ArrayList<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      RoaringBitmap matches = facts.matches(leaf, filters, weight);
+      RoaringBitmap deleted = facts.deleted(leaf);
+      segments.add(new Segment(leaf, facts.columns(leaf), matches, deleted,
+          deleted == null ? null : RoaringBitmap.and(matches, deleted)));
+    }
+    IndexedQuestion.Window window = question.window();
+    int before = 0;
+    long startAt = offset >= COUNTED_FROM ? firstStartOfOffset(segments, window, offset) : Long.MIN_VALUE;
+    if (startAt > window.startFrom()) {
+      before = count(segments, window.to(true, startAt - 1));
+      window = window.from(true, startAt);
+    }
+    long skip = offset - before;
+    int wanted = (int) Math.min(Integer.MAX_VALUE - 8, skip + limit);
+    int total = before;
     var runs = new PriorityQueue<Run>((a, b) -> a.startValue != b.startValue
         ? Long.compare(a.startValue, b.startValue) : Long.compare(a.idValue, b.idValue));
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      SegmentFacts.Columns columns = facts.columns(leaf);
-      RoaringBitmap matches = facts.matches(leaf, filters, weight);
-      SegmentPage page = segment(columns, matches, facts.deleted(leaf), question.window(), wanted);
+    for (Segment segment : segments) {
+      SegmentPage page = segment.page(window, wanted);
       total += page.total();
-      var run = new Run(page.docs(), page.size(), columns.starts(), leaf);
+      var run = new Run(page.docs(), page.size(), segment.columns().starts(), segment.leaf());
       if (run.advance()) runs.add(run);
     }
     List<Long> ids = new ArrayList<>();
     for (long position = 0; position < wanted && !runs.isEmpty(); position++) {
       Run first = runs.poll();
-      if (position >= offset) ids.add(first.idValue);
+      if (position >= skip) ids.add(first.idValue);
       if (first.advance()) runs.add(first);
     }
     return new EventIndex.Page(total, ids);
+  }
+
+  /**
+   * The latest start such that at most {@code offset} events of the window start before it: the page's first event
+   * starts then, or later when the window ends sooner. A bisection of the window's starts, in seconds.
+   */
+  private static long firstStartOfOffset(List<Segment> segments, IndexedQuestion.Window window, long offset) {
+    long low = Long.MAX_VALUE;
+    long high = Long.MIN_VALUE;
+    for (Segment segment : segments) {
+      long[] starts = segment.columns().starts();
+      if (starts.length == 0) continue;
+      low = Math.min(low, starts[0]);
+      high = Math.max(high, starts[starts.length - 1]);
+    }
+    if (low > high) return window.startFrom();
+    low = Math.max(low, window.startFrom());
+    high = Math.min(high, window.startTo());
+    if (low >= high) return low;
+    // count(start < low) is 0; find the largest t in [low, high + 1] with count(start < t) <= offset
+    high = high + 1;
+    while (low < high) {
+      long middle = low + (high - low + 1) / 2;
+      if (count(segments, window.to(true, middle - 1)) <= offset) low = middle; else high = middle - 1;
+    }
+    return low;
+  }
+
+  private static int count(List<Segment> segments, IndexedQuestion.Window window) {
+    int count = 0;
+    for (Segment segment : segments) count += segment.page(window, 0).total();
+    return count;
   }
 
   /**
@@ -102,13 +162,13 @@ final class IndexedPage {
    * Long events that start before {@code from} may still end within the window: they are the only ones before it.
    */
   private static SegmentPage segment(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
-      IndexedQuestion.Window window, int wanted) {
+      RoaringBitmap deletedMatches, IndexedQuestion.Window window, int wanted) {
     long[] starts = columns.starts();
     long[] ends = columns.ends();
     long longest = columns.longest();
     int first = columns.firstStartingFrom(window.startFrom());
     int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
-    if (first >= to) return new SegmentPage(0, new int[0], 0);
+    if (first >= to) return new SegmentPage(0, NO_DOCS, 0);
     // a short event that starts more than `longest` before the lowest end allowed ends before it
     int from = window.endFrom() == Long.MIN_VALUE ? first
         : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), longest)));
@@ -122,7 +182,7 @@ final class IndexedPage {
     int[] edges = highEdgeStart <= lowEdgeEnd ? new int[] {from, to} : new int[] {from, lowEdgeEnd, highEdgeStart, to};
 
     int total = (int) (matches.rangeCardinality(from, to)
-        - (deleted == null ? 0 : RoaringBitmap.and(matches, deleted).rangeCardinality(from, to)));
+        - (deletedMatches == null ? 0 : deletedMatches.rangeCardinality(from, to)));
     for (int i = 0; i < edges.length; i += 2) {
       PeekableIntIterator inEdge = matches.getIntIterator();
       inEdge.advanceIfNeeded(edges[i]);
@@ -132,7 +192,7 @@ final class IndexedPage {
       }
     }
     // the page's first documents: long events before `from` that are in the window, then the run from `from` on
-    int[] docs = new int[Math.min(wanted, 64)];
+    int[] docs = wanted == 0 ? NO_DOCS : new int[Math.min(wanted, 64)];
     int size = 0;
     for (int doc : columns.lasting()) {
       if (doc >= to) break;
@@ -158,6 +218,8 @@ final class IndexedPage {
     }
     return new SegmentPage(total, docs, size);
   }
+
+  private static final int[] NO_DOCS = new int[0];
 
   private static boolean isLive(int doc, RoaringBitmap deleted) {
     return deleted == null || !deleted.contains(doc);

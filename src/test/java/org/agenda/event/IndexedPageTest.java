@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * A page from the index merges the segments' matches in list order, and counts them from the window's edges: it gives
  * what Lucene's own sorted top hits and count give for the filters and the window as point ranges, over an index of
  * many segments (no merges) with deleted documents, events sharing a start, a few events far longer than the others,
- * bounds on the start and on the end, every depth of page, and the same questions asked again (kept matches).
+ * bounds on the start and on the end, every depth of page (those from {@link IndexedPage#COUNTED_FROM} on count the
+ * events before them), and the same questions asked again (kept matches).
  */
 class IndexedPageTest {
   @Test
@@ -41,7 +42,7 @@ class IndexedPageTest {
     try (var directory = new ByteBuffersDirectory();
         var writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer())
             .setIndexSort(EventIndex.LIST_ORDER).setMergePolicy(NoMergePolicy.INSTANCE))) {
-      for (int id = 1; id <= 1_200; id++) {
+      for (int id = 1; id <= 3_000; id++) {
         var document = new Document();
         document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
         document.add(new NumericDocValuesField(EventDocuments.ID, id));
@@ -54,7 +55,7 @@ class IndexedPageTest {
         document.add(new NumericDocValuesField(EventDocuments.END, end));
         document.add(new StringField(EventDocuments.FEATURED, random.nextInt(4) == 0 ? "y" : "n", Store.NO));
         writer.addDocument(document);
-        if (id % 97 == 0) writer.flush(); // a segment of its own
+        if (id % 241 == 0) writer.flush(); // a segment of its own
         if (id % 7 == 0) writer.deleteDocuments(new Term(EventDocuments.ID, Long.toString(id - random.nextInt(50))));
       }
       writer.commit();
@@ -81,8 +82,10 @@ class IndexedPageTest {
               .add(LongPoint.newRangeQuery(EventDocuments.START, window.startFrom(), window.startTo()), Occur.FILTER)
               .add(LongPoint.newRangeQuery(EventDocuments.END, window.endFrom(), window.endTo()), Occur.FILTER).build();
           int total = searcher.count(query);
-          for (int[] page : new int[][] {{0, 10}, {0, 1}, {10, 10}, {990, 10}, {total - 3, 10}, {total, 10}, {0, 0},
-              {5, 2_000}}) {
+          int counted = (int) IndexedPage.COUNTED_FROM;
+          for (int[] page : new int[][] {{0, 10}, {0, 1}, {10, 10}, {990, 10}, {counted - 1, 10}, {counted, 10},
+              {counted + 37, 25}, {total / 2, 50}, {total - 3, 10}, {total, 10}, {total + 20, 10}, {0, 0}, {5, 2_000},
+              {counted + 3, 0}}) {
             var expected = new ArrayList<Long>();
             if (total > 0) {
               ScoreDoc[] hits = searcher.search(query, total, EventIndex.LIST_ORDER).scoreDocs;
