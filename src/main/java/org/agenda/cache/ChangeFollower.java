@@ -43,13 +43,18 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   @Override
   public <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
       BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
+    return derived(kinds, maximumSize, (dsl, version, ids) -> load.apply(dsl, ids));
+  }
+
+  @Override
+  public <V> ByIdLoader<V> derived(List<String> kinds, long maximumSize, ByIdLoader<V> load) {
     var cache = new FollowingCache<V>(maximumSize, keeping, () -> followed);
     followers.add(new Follower(kinds, cache));
     return (dsl, version, ids) -> {
       if (ids.isEmpty()) return new HashMap<>();
-      if (version == null) return load.apply(dsl, ids);
+      if (version == null) return load.load(dsl, null, ids);
       if (version > followed) follow(dsl, version);
-      return cache.get(version, ids, missing -> load.apply(dsl, missing));
+      return cache.get(version, ids, missing -> load.load(dsl, version, missing));
     };
   }
 

@@ -70,9 +70,14 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   @Override
   public ByIdLoader.Form get(K key, Predicate<Object> renderedFrom, Supplier<?> source, Supplier<byte[]> render) {
+    ByIdLoader.Form found = kept(key, renderedFrom);
+    return found != null ? found : rendered(key, source.get(), render);
+  }
+
+  @Override
+  public ByIdLoader.Form kept(K key, Predicate<Object> renderedFrom) {
     Kept found = kept.getIfPresent(key);
-    if (found != null && renderedFrom.test(found.source())) return found;
-    return rendered(key, source.get(), render);
+    return found != null && renderedFrom.test(found.source()) ? found : null;
   }
 
   private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {

@@ -28,6 +28,12 @@ public interface ByIdLoader<V> {
         BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
 
     /**
+     * The same for objects made from what another loader gives at the same data version ({@code load} is given it):
+     * smaller ones, kept for more records than the objects they are made from.
+     */
+    <V> ByIdLoader<V> derived(List<String> kinds, long maximumSize, ByIdLoader<V> load);
+
+    /**
      * Whether no change committed after data version {@code from} up to {@code to} touched any of these records
      * (of these kinds, as for {@link #following}); false also when that can no longer be told.
      */
@@ -57,6 +63,9 @@ public interface ByIdLoader<V> {
      * anew lived long enough to die in the old generation (at 10 000 events, 2 MB a second under browsing traffic).
      */
     Form get(K key, Predicate<Object> renderedFrom, Supplier<?> source, Supplier<byte[]> render);
+
+    /** The form kept for {@code key} if {@code renderedFrom} accepts the source it was kept with; else null. */
+    Form kept(K key, Predicate<Object> renderedFrom);
   }
 
   /**

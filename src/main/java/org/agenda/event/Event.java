@@ -77,17 +77,18 @@ final class Event {
     return seriesId != null && seriesId != id;
   }
 
-  boolean hasPassword() {
-    return password != null && !password.isEmpty();
-  }
-
   /**
    * True when the event has a password and {@code presented} is not exactly it (§4.8). Compared in constant
    * time, so that the time taken does not tell how much of a guess was right.
    */
   boolean lockedAgainst(String presented) {
-    return hasPassword() && (presented == null || !MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8),
-        presented.getBytes(StandardCharsets.UTF_8)));
+    return lockedAgainst(password, presented);
+  }
+
+  /** Whether an event with {@code password} is locked against {@code presented}, as {@link #lockedAgainst}. */
+  static boolean lockedAgainst(String password, String presented) {
+    return password != null && !password.isEmpty() && (presented == null
+        || !MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8)));
   }
 
   Event copy() {

@@ -90,6 +90,8 @@ final class EventList {
   private final Languages languages;
   private final EventView view;
   private final ByIdLoader<Event> events;
+  /** Of many more events than {@link #events}: a page whose items are kept needs no event itself. */
+  private final ByIdLoader<EventFacts> facts;
   private final ListItems items;
   /** Null when the list asks the database alone ({@code AGENDA_INDEX=off}). */
   private final EventIndex index;
@@ -98,7 +100,9 @@ final class EventList {
   private final CategoryTree categoryTree;
 
   EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
-      ListItems items, EventIndex index, ByIdLoader.Factory changes, CategoryTree categoryTree) {
+      ByIdLoader<EventFacts> facts, ListItems items, EventIndex index, ByIdLoader.Factory changes,
+      CategoryTree categoryTree) {
+    this.facts = facts;
     this.database = database;
     this.changes = changes;
     this.categoryTree = categoryTree;
@@ -310,11 +314,13 @@ final class EventList {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
     List<Long> ids = page.ids();
-    List<Event> shown = inOrder(dsl, version, ids);
+    Map<Long, EventFacts> found = facts.load(dsl, version, ids);
+    List<EventFacts> shown = new ArrayList<>(ids.size());
+    for (Long id : ids) if (found.containsKey(id)) shown.add(found.get(id));
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
-    ListItems.Writer writer = items.writer(body);
-    for (Event event : shown) item(event, request, related, writer);
+    items.writer(body).items(shown, event -> shown(event, request), request.language(), request.urls(), related,
+        missing -> events.load(dsl, version, missing));
     if (!shown.isEmpty()) bytesPerItem = Math.min(MOST_BYTES_PER_ITEM, body.length() / shown.size() * 9 / 8);
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
@@ -376,14 +382,9 @@ final class EventList {
     Long version = database.versionOf(dsl, request.dataVersion());
     EventIndex.Page page = page(dsl, version, selection(dsl, version, request, FEED_WINDOW, true), 0, FEED_CAP);
     int total = page.total();
-    List<Event> shown = inOrder(dsl, version, page.ids());
-    var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
+    List<Event> shown = EventStore.inOrder(events.load(dsl, version, page.ids()), page.ids());
+    var related = view.related(dsl, version, EventFacts.of(shown), request.language(), request.urls(), false);
     return new Feed(shown, related, total);
-  }
-
-  /** The events with these ids, in this order. */
-  private List<Event> inOrder(DSLContext dsl, Long version, List<Long> ids) {
-    return EventStore.inOrder(events.load(dsl, version, ids), ids);
   }
 
   /** §4.8 as SQL: the event has no password, the request gives it, or the caller can edit the event. */
@@ -392,11 +393,12 @@ final class EventList {
     return request.has("password") ? unlocked.or(PASSWORD.eq(request.string("password"))) : unlocked;
   }
 
-  private void item(Event event, ApiRequest request, EventView.Related related, ListItems.Writer writer) {
-    String textLanguage = languages.textLanguage(request.language(), event.translations.keySet()).orElseThrow();
+  /** How the list shows an event to this request: in which language, and whether stripped as locked (§4.8). */
+  private ListItems.Shown shown(EventFacts event, ApiRequest request) {
+    String textLanguage = languages.textLanguage(request.language(), event.languages).orElseThrow();
     boolean locked = event.lockedAgainst(request.string("password"))
-        && !Access.canEdit(request.caller(), event.author, event.effectiveStatus());
-    writer.item(event, textLanguage, locked, request.language(), request.urls(), related);
+        && !Access.canEdit(request.caller(), event.author, event.effectiveStatus);
+    return new ListItems.Shown(textLanguage, locked);
   }
 
   private List<Bound> bounds(ApiRequest request, DefaultWindow window) {

@@ -52,6 +52,11 @@ public final class EventRoutes {
    * venue or organizer): about 9 000 terms, or 5 000 venues and organizers.
    */
   private static final long EMBEDDED_LINK_BYTES = 8L << 20;
+  /**
+   * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items' budget
+   * holds items of, so that a kept item is not shown only while its event itself is kept.
+   */
+  private static final long EVENT_FACTS_KEPT = 50_000;
 
   private final Database database;
   private final Languages languages;
@@ -78,7 +83,9 @@ public final class EventRoutes {
     this.userExists = userExists;
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
-    this.list = new EventList(database, config, languages, view, events, new ListItems(view, languages,
+    ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
+        (dsl, version, ids) -> EventFacts.of(events.load(dsl, version, ids)));
+    this.list = new EventList(database, config, languages, view, events, facts, new ListItems(view, languages,
         loaders.renderings(LIST_ITEM_BYTES), loaders.smallRenderings(EMBEDDED_LINK_BYTES)), index, loaders,
         new CategoryTree(loaders));
     this.calendar = new EventCalendar(config, languages, view);
@@ -219,8 +226,8 @@ public final class EventRoutes {
     // not the answer's Last-Modified: the event embeds terms, their counts and linked records, which change apart
     request.recordModified(event.modifiedUtc, false);
     return ApiResponse.ok(view.render(event, new EventView.Shape(found.textLanguage(), false, true), request.language(),
-        request.urls(), view.related(database.dsl(), found.version(), List.of(event), request.language(), request.urls(),
-            true)));
+        request.urls(), view.related(database.dsl(), found.version(), List.of(EventFacts.of(event)), request.language(),
+            request.urls(), true)));
   }
 
   /** {@code GET /events/{id}.ics}: the event of {@link #read} as a calendar of one event, named after its title. */
@@ -231,7 +238,8 @@ public final class EventRoutes {
     var shown = new ArrayList<Event>(List.of(event));
     // a series with its occurrences: those that differ from its rule are its exceptions
     if (event.isSeries()) shown.addAll(EventStore.findAll(database.dsl(), EventStore.occurrenceIds(database.dsl(), event.id)));
-    var related = view.related(database.dsl(), found.version(), shown, request.language(), request.urls(), false);
+    var related = view.related(database.dsl(), found.version(), EventFacts.of(shown), request.language(),
+        request.urls(), false);
     return ApiResponse.text(200, calendar.render(name, shown, related, request, 0, event.isOccurrence()),
         EventCalendar.MEDIA_TYPE);
   }
@@ -410,7 +418,7 @@ public final class EventRoutes {
   private com.fasterxml.jackson.databind.node.ObjectNode render(Event event, ApiRequest request) {
     String textLanguage = languages.textLanguageForWrite(request.language(), event.translations.keySet());
     return view.render(event, new EventView.Shape(textLanguage, false, false), request.language(), request.urls(),
-        view.related(database.dsl(), database.versionOf(database.dsl(), null), List.of(event),
+        view.related(database.dsl(), database.versionOf(database.dsl(), null), List.of(EventFacts.of(event)),
             request.language(), request.urls(), false));
   }
 }

@@ -135,33 +135,34 @@ final class EventView {
 
     /**
      * What the list item of {@code event} without its terms, venues and organizers is rendered from besides the
-     * request (its language and URLs) and the item's shape: the event and its series, as loaded.
+     * request (its language and URLs) and the item's shape: the event and its series, as loaded; the event stands for
+     * itself by its facts, which are kept as long as it is unchanged, and longer than the event.
      */
-    ItemSource sourceOf(Event event) {
+    ItemSource sourceOf(EventFacts event) {
       return new ItemSource(event, seriesOf(event));
     }
 
     /** Whether {@code kept} is what {@link #sourceOf} would make of {@code event} now, without making it. */
-    boolean isSourceOf(Object kept, Event event) {
+    boolean isSourceOf(Object kept, EventFacts event) {
       return kept instanceof ItemSource source && source.event.get() == event && source.isSeries(seriesOf(event));
     }
 
-    private Series seriesOf(Event event) {
+    private Series seriesOf(EventFacts event) {
       return event.seriesId == null ? null : series.get(event.seriesId);
     }
   }
 
   /**
-   * What an item was rendered from: the event and its series, compared as the objects kept for them (a change loads
-   * new ones), and held weakly: once the caches of objects let an event go, a load makes another object, which its
-   * kept item can never match again, and that item must not keep the old event in memory (at 100 000 events the
-   * kept items held 5 000 events more than the event cache, about 20 MB of a 256 MiB heap).
+   * What an item was rendered from: the event (by its {@link EventFacts}) and its series, compared as the objects kept
+   * for them (a change loads new ones), and held weakly: once the caches of objects let them go, a load makes another
+   * object, which its kept item can never match again, and that item must not keep the old one in memory (at 100 000
+   * events the kept items held 5 000 events more than the event cache, about 20 MB of a 256 MiB heap).
    */
   static final class ItemSource {
-    private final WeakReference<Event> event;
+    private final WeakReference<EventFacts> event;
     private final WeakReference<Series> series;
 
-    ItemSource(Event event, Series series) {
+    ItemSource(EventFacts event, Series series) {
       this.event = new WeakReference<>(event);
       this.series = series == null ? null : new WeakReference<>(series);
     }
@@ -203,18 +204,18 @@ final class EventView {
   }
 
   /** {@code version}: of {@link org.agenda.db.Database#versionOf}, for {@code dsl}. */
-  Related related(DSLContext dsl, Long version, Collection<Event> events, String requestLanguage, Urls urls,
+  Related related(DSLContext dsl, Long version, Collection<EventFacts> events, String requestLanguage, Urls urls,
       boolean withJsonLd) {
     Set<Long> termIds = new LinkedHashSet<>();
     Set<Long> venueIds = new LinkedHashSet<>();
     Set<Long> organizerIds = new LinkedHashSet<>();
     Set<Long> seriesIds = new LinkedHashSet<>();
-    for (Event event : events) {
+    for (EventFacts event : events) {
       if (event.seriesId != null) seriesIds.add(event.seriesId);
-      termIds.addAll(event.categoryIds);
-      termIds.addAll(event.tagIds);
-      venueIds.addAll(event.venueIds);
-      organizerIds.addAll(event.organizerIds);
+      termIds.addAll(event.categoryIds());
+      termIds.addAll(event.tagIds());
+      venueIds.addAll(event.venueIds());
+      organizerIds.addAll(event.organizerIds());
     }
     Map<Long, Venue> venueRecords = venueLoader.load(dsl, version, venueIds);
     Map<Long, Organizer> organizerRecords = organizerLoader.load(dsl, version, organizerIds);

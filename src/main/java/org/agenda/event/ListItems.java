@@ -41,7 +41,14 @@ final class ListItems {
    * and form, and the roots of its URLs.
    */
   record ItemKey(long id, String requestLanguage, String textLanguage, boolean stripped, String publicUrl,
-      String baseUrl) {}
+      String baseUrl) {
+    static ItemKey of(long id, String requestLanguage, Shown shown, Urls urls) {
+      return new ItemKey(id, requestLanguage, shown.textLanguage(), shown.stripped(), urls.publicUrl(), urls.baseUrl());
+    }
+  }
+
+  /** How an event is shown in a list: the language of its text, and whether stripped of what a locked event hides. */
+  record Shown(String textLanguage, boolean stripped) {}
 
   /** A term, venue or organizer (of {@code type}) as embedded, for a request's language and URL roots. */
   record LinkKey(String type, long id, String requestLanguage, String publicUrl, String baseUrl) {}
@@ -78,19 +85,50 @@ final class ListItems {
       this.out = out;
     }
 
-    /** {@code event} shown in {@code textLanguage}, stripped of what a locked event hides or not. */
-    void item(Event event, String textLanguage, boolean stripped, String requestLanguage, Urls urls,
+    /**
+     * The items of these events, in this order; {@code shown} says how each is shown (from its facts) and {@code load}
+     * loads the events whose items are not kept, all at once. An event {@code load} no longer finds (deleted since its
+     * page was found) is left out.
+     */
+    void items(List<EventFacts> events, Function<EventFacts, Shown> shown, String requestLanguage, Urls urls,
+        EventView.Related related, Function<List<Long>, Map<Long, Event>> load) {
+      Shown[] how = new Shown[events.size()];
+      ByIdLoader.Form[] kept = new ByIdLoader.Form[events.size()];
+      List<Long> missing = new ArrayList<>();
+      for (int i = 0; i < how.length; i++) {
+        EventFacts event = events.get(i);
+        how[i] = shown.apply(event);
+        kept[i] = items.kept(ItemKey.of(event.id, requestLanguage, how[i], urls),
+            source -> related.isSourceOf(source, event));
+        if (kept[i] == null) missing.add(event.id);
+      }
+      Map<Long, Event> loaded = missing.isEmpty() ? Map.of() : load.apply(missing);
+      for (int i = 0; i < how.length; i++) {
+        EventFacts facts = events.get(i);
+        if (kept[i] != null) {
+          item(kept[i], facts, how[i].stripped(), requestLanguage, urls, related);
+          continue;
+        }
+        Event event = loaded.get(facts.id);
+        if (event == null) continue;
+        // as the event loaded is shown: a write between the two reads may have changed its languages or password
+        Shown now = shown.apply(EventFacts.of(event));
+        Supplier<byte[]> render = () -> {
+          byte[] item = Json.bytes(view.render(event,
+              new EventView.Shape(now.textLanguage(), now.stripped(), false, !now.stripped()), requestLanguage, urls,
+              related));
+          return now.stripped() ? item : withLinksPlace(item);
+        };
+        ByIdLoader.Form form = items.get(ItemKey.of(event.id, requestLanguage, now, urls), source -> related.isSourceOf(source, facts),
+            () -> related.sourceOf(facts), render);
+        item(form, facts, now.stripped(), requestLanguage, urls, related);
+      }
+    }
+
+    private void item(ByIdLoader.Form apart, EventFacts event, boolean stripped, String requestLanguage, Urls urls,
         EventView.Related related) {
       if (!first) out.write((byte) ',');
       first = false;
-      var key = new ItemKey(event.id, requestLanguage, textLanguage, stripped, urls.publicUrl(), urls.baseUrl());
-      Supplier<byte[]> render = () -> {
-        byte[] item = Json.bytes(view.render(event, new EventView.Shape(textLanguage, stripped, false, !stripped),
-            requestLanguage, urls, related));
-        return stripped ? item : withLinksPlace(item);
-      };
-      ByIdLoader.Form apart = items.get(key, kept -> related.isSourceOf(kept, event),
-          () -> related.sourceOf(event), render);
       int from = out.length();
       out.write(apart.length(), apart::copyTo);
       if (stripped) return;
@@ -98,12 +136,12 @@ final class ListItems {
       linkArrays.clear();
       linkArrays.write(CATEGORIES);
       Function<Term, Optional<ObjectNode>> term = shown -> Terms.embedded(shown, requestLanguage, languages, urls);
-      write(shown("term", event.categoryIds, related.terms(), termForms, term, requestLanguage, urls));
+      write(shown("term", event.categoryIds(), related.terms(), termForms, term, requestLanguage, urls));
       linkArrays.write(TAGS);
-      write(shown("term", event.tagIds, related.terms(), termForms, term, requestLanguage, urls));
+      write(shown("term", event.tagIds(), related.terms(), termForms, term, requestLanguage, urls));
       linkArrays.write(VENUE);
       // one venue shown is the object itself, any other number an array (§5.2)
-      List<ByIdLoader.Form> venues = shown("venue", event.venueIds, related.venueRecords(), venueForms,
+      List<ByIdLoader.Form> venues = shown("venue", event.venueIds(), related.venueRecords(), venueForms,
           venue -> view.embeddedVenue(venue, requestLanguage, urls), requestLanguage, urls);
       if (venues.size() == 1) {
         linkArrays.write(venues.get(0).length(), venues.get(0)::copyTo);
@@ -113,7 +151,7 @@ final class ListItems {
         linkArrays.write((byte) ']');
       }
       linkArrays.write(ORGANIZER);
-      write(shown("organizer", event.organizerIds, related.organizerRecords(), organizerForms,
+      write(shown("organizer", event.organizerIds(), related.organizerRecords(), organizerForms,
           organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls), requestLanguage, urls));
       linkArrays.write(CLOSE);
       out.replace(at, LINKS_APART.length, linkArrays);
