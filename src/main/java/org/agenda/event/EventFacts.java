@@ -24,10 +24,11 @@ final class EventFacts {
   private final String password;
   final long author;
   final String effectiveStatus;
-  private final long[] categoryIds;
-  private final long[] tagIds;
-  private final long[] venueIds;
-  private final long[] organizerIds;
+  /** The ids of its categories, tags, venues and organizers, one after the other, in one array (an array costs 16 bytes). */
+  private final long[] links;
+  private final int tagsFrom;
+  private final int venuesFrom;
+  private final int organizersFrom;
 
   private EventFacts(Event event) {
     this.id = event.id;
@@ -37,10 +38,15 @@ final class EventFacts {
     this.password = event.password;
     this.author = event.author;
     this.effectiveStatus = event.effectiveStatus();
-    this.categoryIds = ids(event.categoryIds);
-    this.tagIds = ids(event.tagIds);
-    this.venueIds = ids(event.venueIds);
-    this.organizerIds = ids(event.organizerIds);
+    List<Long> links = new ArrayList<>(event.categoryIds);
+    this.tagsFrom = links.size();
+    links.addAll(event.tagIds);
+    this.venuesFrom = links.size();
+    links.addAll(event.venueIds);
+    this.organizersFrom = links.size();
+    links.addAll(event.organizerIds);
+    this.links = new long[links.size()];
+    for (int i = 0; i < this.links.length; i++) this.links[i] = links.get(i);
   }
 
   static EventFacts of(Event event) {
@@ -66,30 +72,24 @@ final class EventFacts {
   }
 
   List<Long> categoryIds() {
-    return boxed(categoryIds);
+    return boxed(0, tagsFrom);
   }
 
   List<Long> tagIds() {
-    return boxed(tagIds);
+    return boxed(tagsFrom, venuesFrom);
   }
 
   List<Long> venueIds() {
-    return boxed(venueIds);
+    return boxed(venuesFrom, organizersFrom);
   }
 
   List<Long> organizerIds() {
-    return boxed(organizerIds);
+    return boxed(organizersFrom, links.length);
   }
 
-  private static long[] ids(List<Long> ids) {
-    long[] array = new long[ids.size()];
-    for (int i = 0; i < array.length; i++) array[i] = ids.get(i);
-    return array;
-  }
-
-  private static List<Long> boxed(long[] ids) {
-    List<Long> list = new ArrayList<>(ids.length);
-    for (long id : ids) list.add(id);
+  private List<Long> boxed(int from, int to) {
+    List<Long> list = new ArrayList<>(to - from);
+    for (int i = from; i < to; i++) list.add(links[i]);
     return list;
   }
 }

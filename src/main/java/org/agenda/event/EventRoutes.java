@@ -57,6 +57,12 @@ public final class EventRoutes {
    * holds items of, so that a kept item is not shown only while its event itself is kept.
    */
   private static final long EVENT_FACTS_KEPT = 50_000;
+  /**
+   * Events kept as loaded, with their text in every language (about 2.5 KB each): those read by id again, and the
+   * events of list items not kept. A list whose items are kept needs only the facts, so more of them would mostly
+   * hold text the items hold already (at 100 000 events, the heap was then full and collected every second).
+   */
+  private static final long EVENTS_KEPT = 5_000;
 
   private final Database database;
   private final Languages languages;
@@ -77,7 +83,7 @@ public final class EventRoutes {
       RecordWrites writes, LongPredicate userExists, FuturePublisher publisher, ByIdLoader.Factory loaders,
       EventIndex index) {
     this.database = database;
-    this.events = loaders.following(List.of(Records.EVENT), 10_000, EventStore::load);
+    this.events = loaders.following(List.of(Records.EVENT), EVENTS_KEPT, EventStore::load);
     this.publisher = publisher;
     this.languages = languages;
     this.userExists = userExists;
