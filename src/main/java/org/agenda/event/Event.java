@@ -87,8 +87,8 @@ final class Event {
 
   /** Whether an event with {@code password} is locked against {@code presented}, as {@link #lockedAgainst}. */
   static boolean lockedAgainst(String password, String presented) {
-    return password != null && !password.isEmpty() && (presented == null
-        || !MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8)));
+    return password != null && !password.isEmpty() && (presented == null || !MessageDigest.isEqual(
+        password.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8)));
   }
 
   Event copy() {

@@ -24,7 +24,7 @@ final class EventFacts {
   private final String password;
   final long author;
   final String effectiveStatus;
-  /** The ids of its categories, tags, venues and organizers, one after the other, in one array (an array costs 16 bytes). */
+  /** The ids of its categories, tags, venues and organizers, one after the other: one array, not four of 16 bytes. */
   private final long[] links;
   private final int tagsFrom;
   private final int venuesFrom;

@@ -119,8 +119,8 @@ final class ListItems {
               related));
           return now.stripped() ? item : withLinksPlace(item);
         };
-        ByIdLoader.Form form = items.get(ItemKey.of(event.id, requestLanguage, now, urls), source -> related.isSourceOf(source, facts),
-            () -> related.sourceOf(facts), render);
+        ByIdLoader.Form form = items.get(ItemKey.of(event.id, requestLanguage, now, urls),
+            source -> related.isSourceOf(source, facts), () -> related.sourceOf(facts), render);
         item(form, facts, now.stripped(), requestLanguage, urls, related);
       }
     }
