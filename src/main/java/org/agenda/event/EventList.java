@@ -316,7 +316,10 @@ final class EventList {
     List<Long> ids = page.ids();
     Map<Long, EventFacts> found = facts.load(dsl, version, ids);
     List<EventFacts> shown = new ArrayList<>(ids.size());
-    for (Long id : ids) if (found.containsKey(id)) shown.add(found.get(id));
+    for (Long id : ids) {
+      EventFacts event = found.get(id);
+      if (event != null) shown.add(event);
+    }
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
     items.writer(body).items(shown, event -> shown(event, request), request.language(), request.urls(), related,

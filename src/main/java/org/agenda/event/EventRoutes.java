@@ -53,8 +53,8 @@ public final class EventRoutes {
    */
   private static final long EMBEDDED_LINK_BYTES = 8L << 20;
   /**
-   * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items' budget
-   * holds items of, so that a kept item is not shown only while its event itself is kept.
+   * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items'
+   * budget holds items of, so that a kept item serves lists for as long as it is kept, not only while its event is.
    */
   private static final long EVENT_FACTS_KEPT = 50_000;
   /**
