@@ -1,7 +1,6 @@
 package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -30,7 +29,7 @@ final class FollowingCache<V> {
   }
 
   FollowingCache(long maximumSize, ReadWriteLock keeping, FollowedVersion followed) {
-    this.entries = Caffeine.newBuilder().maximumSize(maximumSize).build();
+    this.entries = Caches.builder().maximumSize(maximumSize).build();
     this.keeping = keeping;
     this.followed = followed;
   }

@@ -1,7 +1,6 @@
 package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -50,7 +49,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** {@code compressed}: whether forms are kept LZ4-compressed. */
   KeptRenderings(long maximumBytes, boolean compressed) {
     this.compressed = compressed;
-    this.kept = Caffeine.newBuilder().maximumWeight(maximumBytes)
+    this.kept = Caches.builder().maximumWeight(maximumBytes)
         .weigher((K key, Kept entry) -> entry.kept().length + OVERHEAD_BYTES).build();
   }
 

@@ -137,11 +137,9 @@ final class ResponseCache implements AutoCloseable {
   }
 
   private static Caffeine<String, Kept> newPartition(long maximumBytes) {
-    return Caffeine.newBuilder()
+    return Caches.builder()
         .maximumWeight(maximumBytes)
-        .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().bodyArray().length + 256)
-        // eviction on the calling thread: the budget holds when put returns, not some time after
-        .executor(Runnable::run);
+        .weigher((String key, Kept kept) -> key.length() * 2 + kept.entry().response().bodyArray().length + 256);
   }
 
   /**

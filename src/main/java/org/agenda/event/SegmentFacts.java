@@ -1,13 +1,13 @@
 package org.agenda.event;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.agenda.cache.Caches;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -52,10 +52,10 @@ final class SegmentFacts {
    */
   SegmentFacts(long maximumBytes, int keptFromDocuments, int smallMatches, int askedFilters) {
     this.keptFromDocuments = keptFromDocuments;
-    this.matches = Caffeine.newBuilder().maximumWeight(maximumBytes)
+    this.matches = Caches.builder().maximumWeight(maximumBytes)
         .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + KEY_BYTES).build();
-    this.smallMatches = Caffeine.newBuilder().maximumSize(smallMatches).build();
-    this.askedFilters = Caffeine.newBuilder().maximumSize(askedFilters).build();
+    this.smallMatches = Caches.builder().maximumSize(smallMatches).build();
+    this.askedFilters = Caches.builder().maximumSize(askedFilters).build();
   }
 
   /** The object kept for a query equal to {@code filters}, which becomes that object when there is none. */
