@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.function.Function;
+import org.agenda.config.Caches;
 
 /**
  * Objects loaded by id and kept across data versions, each until a committed change touches it: {@link ChangeFollower}

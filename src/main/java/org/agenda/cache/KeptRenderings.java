@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
 
 /**

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.agenda.config.Caches;
 import org.agenda.http.ApiResponse;
 import org.agenda.http.ReadAnswers;
 

@@ -1,8 +1,8 @@
-package org.agenda.cache;
+package org.agenda.config;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 
-/** How Agenda's in-memory caches are built. */
+/** How every in-memory cache of Agenda is built (the caches themselves live with what they keep). */
 public final class Caches {
   private Caches() {}
 
