@@ -141,8 +141,14 @@ public final class Application implements AutoCloseable {
     var venues = new Venues(config, languages);
     var organizers = new Organizers(config, languages);
     var writes = new RecordWrites(config.timezone());
+    var changes = new ChangeFollower();
+    // Where reads are served at the version this process counts (the only writer on PostgreSQL), a write brings
+    // the kept objects and the event index up to its version before reads are served at it, so they never wait for
+    // that: on the mixed-traffic route, the reads holding a build turn waited 40 % of their time for the index.
+    database.beforeCounting(version -> changes.follow(database.dsl(), version));
+    if (eventIndex != null) database.beforeCounting(eventIndex::follow);
     new EventRoutes(database, config, languages, venues, organizers, writes, userExists, publisher,
-        new ChangeFollower(), eventIndex).register(routes);
+        changes, eventIndex).register(routes);
     new RecordRoutes<>(database, config, languages, venues, writes, userExists, publisher).register(routes);
     new RecordRoutes<>(database, config, languages, organizers, writes, userExists, publisher).register(routes);
     // categories and tags (R11–R14)

@@ -54,7 +54,7 @@ public final class ChangeFollower implements ByIdLoader.Factory {
       if (ids.isEmpty()) return new HashMap<>();
       if (version == null) return load.load(dsl, null, ids);
       if (version > followed) follow(dsl, version);
-      return cache.get(version, ids, missing -> load.load(dsl, version, missing));
+      return cache.get(ids, missing -> load.load(dsl, version, missing));
     };
   }
 
@@ -108,7 +108,11 @@ public final class ChangeFollower implements ByIdLoader.Factory {
     return true;
   }
 
-  private void follow(DSLContext dsl, long version) {
+  /**
+   * Removes what the changes up to {@code version} touched from every following cache, unless done already; a read
+   * at a newer version than the one followed calls it first.
+   */
+  public void follow(DSLContext dsl, long version) {
     synchronized (reading) {
       long from = followed;
       if (version <= from) return;

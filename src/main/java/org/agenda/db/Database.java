@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.agenda.config.Config;
@@ -37,9 +38,12 @@ import org.jooq.impl.DefaultExecuteListenerProvider;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Database.class);
   private static final int ATTEMPTS = 3;
   /** The first key of the advisory locks of {@link #guarded} writes ("AGWG"); the second is the scope's hash. */
   private static final int GUARD_LOCK_CLASS = 0x41475747;
@@ -74,6 +78,8 @@ public final class Database implements AutoCloseable {
   private final ThreadLocal<String> sharedScope = new ThreadLocal<>();
   /** What every write transaction runs last, after the data version advanced (see {@link #atEveryCommit}). */
   private final List<CommitStep> commitSteps = new CopyOnWriteArrayList<>();
+  /** What a write of this process does after it committed, before its version is counted (see {@link #beforeCounting}). */
+  private final List<LongConsumer> countingSteps = new CopyOnWriteArrayList<>();
 
   /**
    * Work at the end of a write transaction, in it, with the data version it just advanced to. Versions are handed
@@ -233,6 +239,17 @@ public final class Database implements AutoCloseable {
   }
 
   /**
+   * Adds work that reads at a new data version would otherwise wait for (following the change log up to it), for a
+   * write of this process to do after it committed. While this process is the only writer of its PostgreSQL
+   * database, reads are served at the version it counts ({@link WriterLease}), and it counts a write's version only
+   * once this work is done: reads go on at the version before meanwhile instead of waiting for it. Elsewhere (SQLite,
+   * several writers) a read sees a commit at once and does the work itself, so it is not run.
+   */
+  public void beforeCounting(LongConsumer step) {
+    countingSteps.add(step);
+  }
+
+  /**
    * Runs the work in one transaction: everything or nothing is written, and the data version advances
    * with it; then the {@linkplain #atEveryCommit commit steps} run in it. A unique-constraint conflict with a concurrent writer (two requests taking the same free
    * slug), a deadlock or serialization failure, or a database still busy after its busy timeout rolls
@@ -260,7 +277,7 @@ public final class Database implements AutoCloseable {
           for (CommitStep step : commitSteps) step.run(configuration.dsl(), committed[0]);
           return done;
         }));
-        countedVersion.accumulateAndGet(committed[0], Math::max);
+        count(committed[0]);
         return result;
       } catch (IntegrityConstraintViolationException conflict) {
         if (attempt == ATTEMPTS) throw conflict;
@@ -309,6 +326,21 @@ public final class Database implements AutoCloseable {
     } finally {
       sharedScope.remove();
     }
+  }
+
+  private void count(long version) {
+    WriterLease writers = lease;
+    if (writers != null && writers.sole()) {
+      for (LongConsumer step : countingSteps) {
+        try {
+          step.accept(version);
+        } catch (RuntimeException e) {
+          // the write is committed; a read at its version does what failed here itself
+          LOG.warn("could not follow the write of data version {}: {}", version, rootMessage(e));
+        }
+      }
+    }
+    countedVersion.accumulateAndGet(version, Math::max);
   }
 
   private <T> T oneWriterAtATime(Supplier<T> write) {

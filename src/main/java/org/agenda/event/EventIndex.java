@@ -316,7 +316,12 @@ public final class EventIndex implements AutoCloseable {
     }
   }
 
-  private synchronized boolean follow(long target) {
+  /**
+   * Brings the index up to data version {@code target} unless it holds it already; false when it cannot (not built,
+   * or behind a change log that no longer reaches back to it: it is built again then). A read at a newer version
+   * than the index holds calls it first.
+   */
+  public synchronized boolean follow(long target) {
     if (version < 0) return false;
     if (version >= target) return true;
     try {
