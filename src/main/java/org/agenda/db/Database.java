@@ -35,11 +35,11 @@ import org.jooq.exception.IntegrityConstraintViolationException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultExecuteListenerProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The connection pool, the migrated schema and the jOOQ context, for SQLite or PostgreSQL. */
 public final class Database implements AutoCloseable {
@@ -277,7 +277,7 @@ public final class Database implements AutoCloseable {
           for (CommitStep step : commitSteps) step.run(configuration.dsl(), committed[0]);
           return done;
         }));
-        count(committed[0]);
+        countCommitted(committed[0]);
         return result;
       } catch (IntegrityConstraintViolationException conflict) {
         if (attempt == ATTEMPTS) throw conflict;
@@ -328,19 +328,22 @@ public final class Database implements AutoCloseable {
     }
   }
 
-  private void count(long version) {
+  private void countCommitted(long version) {
     WriterLease writers = lease;
-    if (writers != null && writers.sole()) {
-      for (LongConsumer step : countingSteps) {
-        try {
-          step.accept(version);
-        } catch (RuntimeException e) {
-          // the write is committed; a read at its version does what failed here itself
-          LOG.warn("could not follow the write of data version {}: {}", version, rootMessage(e));
+    try {
+      if (writers != null && writers.sole()) {
+        for (LongConsumer step : countingSteps) {
+          try {
+            step.accept(version);
+          } catch (RuntimeException e) {
+            // the write is committed; a read at its version does what failed here itself
+            LOG.warn("could not follow the write of data version {}: {}", version, rootMessage(e));
+          }
         }
       }
+    } finally {
+      countedVersion.accumulateAndGet(version, Math::max);
     }
-    countedVersion.accumulateAndGet(version, Math::max);
   }
 
   private <T> T oneWriterAtATime(Supplier<T> write) {

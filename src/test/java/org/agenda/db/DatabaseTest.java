@@ -76,6 +76,18 @@ class DatabaseTest {
   }
 
   @Test
+  void onSqliteAReadSeesACommitAtOnceSoTheStepsBeforeCountingAreNotRun() throws Exception {
+    try (Database database = Database.open("jdbc:sqlite:" + folder.resolve("agenda.db"), "", "")) {
+      long before = database.dataVersion();
+      var run = new java.util.ArrayList<Long>();
+      database.beforeCounting(run::add);
+      database.transaction(dsl -> dsl.execute("UPDATE data_version SET version = version WHERE id = 1"));
+      assertThat(database.dataVersion()).isEqualTo(before + 1);
+      assertThat(run).isEmpty();
+    }
+  }
+
+  @Test
   void theFolderOfAFileUrlIsCreatedToo() throws Exception {
     Path file = folder.resolve("from uri/agenda.db");
     String url = "jdbc:sqlite:file://" + file.toString().replace(" ", "%20") + "?cache=private";

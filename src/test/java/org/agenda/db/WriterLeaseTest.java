@@ -69,6 +69,31 @@ class WriterLeaseTest {
     }
   }
 
+  @Test
+  void theOnlyWriterCountsAWriteOnlyAfterTheStepsThatFollowItWhileOthersSeeItAtOnce() throws Exception {
+    try (var fresh = FreshDatabase.create(true); var first = Database.open(fresh.url, fresh.user, "")) {
+      long start = first.dataVersion();
+      var seen = new java.util.ArrayList<String>();
+      first.beforeCounting(version -> seen.add(version + " while reads are at " + first.dataVersion()));
+      write(first);
+      assertThat(seen).containsExactly((start + 1) + " while reads are at " + start);
+      assertThat(first.dataVersion()).as("counted once the steps ran").isEqualTo(start + 1);
+
+      first.beforeCounting(version -> {
+        throw new IllegalStateException("a step that fails");
+      });
+      write(first);
+      assertThat(first.dataVersion()).as("a failed step leaves the write counted").isEqualTo(start + 2);
+
+      seen.clear();
+      try (var second = Database.open(fresh.url, fresh.user, "")) {
+        write(first);
+        assertThat(seen).as("not the only writer: a read sees the commit at once, the steps are not run").isEmpty();
+        assertThat(first.dataVersion()).isEqualTo(start + 3);
+      }
+    }
+  }
+
   private static void write(Database database) {
     database.transaction(dsl -> dsl.execute("UPDATE data_version SET version = version WHERE id = 1"));
   }
