@@ -1,5 +1,6 @@
 package org.agenda.event;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -29,8 +30,11 @@ final class EventFacts {
   private final int tagsFrom;
   private final int venuesFrom;
   private final int organizersFrom;
+  /** The event these facts were made from, until it is collected (see {@link #remembering}); else null. */
+  private final WeakReference<Event> loadedFrom;
 
-  private EventFacts(Event event) {
+  private EventFacts(Event event, boolean remember) {
+    this.loadedFrom = remember ? new WeakReference<>(event) : null;
     this.id = event.id;
     this.seriesId = event.seriesId;
     List<String> languages = List.copyOf(event.translations.keySet());
@@ -50,20 +54,35 @@ final class EventFacts {
   }
 
   static EventFacts of(Event event) {
-    return new EventFacts(event);
+    return new EventFacts(event, false);
   }
 
   static List<EventFacts> of(Collection<Event> events) {
     List<EventFacts> facts = new ArrayList<>(events.size());
-    for (Event event : events) facts.add(new EventFacts(event));
+    for (Event event : events) facts.add(new EventFacts(event, false));
     return facts;
   }
 
-  /** The facts of the events loaded, by id. */
-  static Map<Long, EventFacts> of(Map<Long, Event> events) {
+  /**
+   * The facts of the events loaded, by id, each remembering its event weakly: facts are loaded when a list shows an
+   * event whose facts are not kept, and then its item is not kept either (a kept item matches only the facts object it
+   * was rendered with), so the answer renders the item from the event just loaded, without loading it again or keeping
+   * it in the cache of events. Kept there, the events of every list item rendered turned that cache over in under a
+   * second at 100 000 events, lived long enough to be promoted, and filled the old generation: a full collection every
+   * 1.5 s.
+   */
+  static Map<Long, EventFacts> remembering(Map<Long, Event> events) {
     Map<Long, EventFacts> facts = new HashMap<>(events.size() * 2);
-    events.forEach((id, event) -> facts.put(id, new EventFacts(event)));
+    events.forEach((id, event) -> facts.put(id, new EventFacts(event, true)));
     return facts;
+  }
+
+  /**
+   * The event these facts were made from, while it is still in memory; else null. It is as current as the facts: both
+   * are dropped when a write touches the event.
+   */
+  Event loaded() {
+    return loadedFrom == null ? null : loadedFrom.get();
   }
 
   /** As {@link Event#lockedAgainst}, from the same password. */

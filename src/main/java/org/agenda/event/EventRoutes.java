@@ -90,7 +90,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
-        (dsl, version, ids) -> EventFacts.of(events.load(dsl, version, ids)));
+        (dsl, version, ids) -> EventFacts.remembering(EventStore.load(dsl, ids)));
     this.list = new EventList(database, config, languages, view, events, facts, new ListItems(view, languages,
         loaders.renderings(LIST_ITEM_BYTES), loaders.smallRenderings(EMBEDDED_LINK_BYTES)), index, loaders,
         new CategoryTree(loaders));
