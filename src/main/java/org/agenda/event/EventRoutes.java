@@ -58,9 +58,10 @@ public final class EventRoutes {
    */
   private static final long EVENT_FACTS_KEPT = 50_000;
   /**
-   * Events kept as loaded, with their text in every language (about 2.5 KB each): those read by id again, and the
-   * events of list items not kept. A list whose items are kept needs only the facts, so more of them would mostly
-   * hold text the items hold already (at 100 000 events, the heap was then full and collected every second).
+   * Events kept as loaded, with their text in every language (about 2.5 KB each): those read by id again. A list
+   * needs only the facts of the events whose items are kept, and reads the others without keeping them
+   * ({@code EventList.unkept}); more of them would mostly hold text the items hold already (at 100 000 events, the
+   * heap was then full and collected every second).
    */
   private static final long EVENTS_KEPT = 5_000;
 
