@@ -64,12 +64,9 @@ final class EventFacts {
   }
 
   /**
-   * The facts of the events loaded, by id, each remembering its event weakly: facts are loaded when a list shows an
-   * event whose facts are not kept, and then its item is not kept either (a kept item matches only the facts object it
-   * was rendered with), so the answer renders the item from the event just loaded, without loading it again or keeping
-   * it in the cache of events. Kept there, the events of every list item rendered turned that cache over in under a
-   * second at 100 000 events, lived long enough to be promoted, and filled the old generation: a full collection every
-   * 1.5 s.
+   * The facts of the events loaded, by id, each remembering its event weakly: an event whose facts were not kept has
+   * no kept item either (a kept item matches only the facts object it was rendered with), so the answer that loaded
+   * the facts renders the item from that event rather than reading it again ({@code EventList.unkept}).
    */
   static Map<Long, EventFacts> remembering(Map<Long, Event> events) {
     Map<Long, EventFacts> facts = new HashMap<>(events.size() * 2);
