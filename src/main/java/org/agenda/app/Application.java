@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import org.agenda.cache.CachedReads;
 import org.agenda.cache.ChangeFollower;
+import org.agenda.cache.DiskCache;
 import org.agenda.change.ChangeLog;
 import org.agenda.change.ChangeRoutes;
 import org.agenda.config.Config;
@@ -141,7 +142,8 @@ public final class Application implements AutoCloseable {
     var venues = new Venues(config, languages);
     var organizers = new Organizers(config, languages);
     var writes = new RecordWrites(config.timezone());
-    var changes = new ChangeFollower();
+    var disk = new DiskCache(serving ? config.diskCacheFile() : null, config.diskCacheBytes());
+    var changes = new ChangeFollower(disk);
     // Where reads are served at the version this process counts (the only writer on PostgreSQL), a write brings
     // the kept objects and the event index up to its version before reads are served at it, so they never wait for
     // that: on the mixed-traffic route, the reads holding a build turn waited 40 % of their time for the index.
@@ -162,8 +164,7 @@ public final class Application implements AutoCloseable {
     // waited for the event index to follow writes over round trips; since the only writer follows its own writes
     // before they are counted, two gave 5-8 % more answers a second there too (mixed-traffic route, two pairs).
     int buildTurns = Runtime.getRuntime().availableProcessors() * 2;
-    var answers = CachedReads.open(database::dataVersion, serving ? config.diskCacheFile() : null,
-        config.diskCacheBytes(), buildTurns, TURN_WAIT_MILLIS);
+    var answers = CachedReads.open(database::dataVersion, disk, buildTurns, TURN_WAIT_MILLIS);
     return new Dispatcher(routes, config, authenticator, clock, observability, () -> {
           publisher.run();
           seriesHorizon.run();

@@ -1,6 +1,5 @@
 package org.agenda.cache;
 
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -13,22 +12,22 @@ import org.agenda.http.ReadAnswers;
 public final class CachedReads implements ReadAnswers {
   private final ResponseCache cache;
   private final BuildTurns turns;
+  private final DiskCache disk;
 
-  CachedReads(ResponseCache cache, BuildTurns turns) {
+  CachedReads(ResponseCache cache, BuildTurns turns, DiskCache disk) {
     this.cache = cache;
     this.turns = turns;
+    this.disk = disk;
   }
 
   /**
-   * {@code diskFile}: where answers about one record that memory no longer holds are kept, up to
-   * {@code diskBytes}; null for none. {@code buildTurns} reads may build their answer at once; one that waited
-   * {@code turnWaitMillis} for a turn goes on without.
+   * {@code disk}: where answers about one record that memory no longer holds are kept (closed with this).
+   * {@code buildTurns} reads may build their answer at once; one that waited {@code turnWaitMillis} for a turn goes
+   * on without.
    */
-  public static CachedReads open(LongSupplier dataVersion, Path diskFile, long diskBytes,
-      int buildTurns, long turnWaitMillis) {
-    return new CachedReads(
-        new ResponseCache(dataVersion, () -> diskFile == null ? null : DiskAnswers.open(diskFile, diskBytes)),
-        new BuildTurns(buildTurns, turnWaitMillis));
+  public static CachedReads open(LongSupplier dataVersion, DiskCache disk, int buildTurns, long turnWaitMillis) {
+    return new CachedReads(new ResponseCache(dataVersion, disk::opened), new BuildTurns(buildTurns, turnWaitMillis),
+        disk);
   }
 
   @Override
@@ -72,5 +71,6 @@ public final class CachedReads implements ReadAnswers {
   @Override
   public void close() {
     cache.close();
+    disk.close();
   }
 }

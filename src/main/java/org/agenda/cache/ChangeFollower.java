@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.ChangedRecords;
@@ -39,6 +40,12 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   private volatile long followed = -1;
   /** Written under {@code reading}. */
   private final ConcurrentSkipListMap<Long, Step> steps = new ConcurrentSkipListMap<>();
+  /** Where kept renderings that memory lets go of are kept, when their keys say what they were rendered from. */
+  private final DiskCache disk;
+
+  public ChangeFollower(DiskCache disk) {
+    this.disk = disk;
+  }
 
   @Override
   public <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
@@ -59,13 +66,13 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   }
 
   @Override
-  public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes) {
-    return new KeptRenderings<>(maximumBytes, true);
+  public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey) {
+    return new KeptRenderings<>(maximumBytes, true, diskKey, disk::opened);
   }
 
   @Override
   public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes) {
-    return new KeptRenderings<>(maximumBytes, false);
+    return new KeptRenderings<>(maximumBytes, false, null, () -> null);
   }
 
   private static Set<Long> ofKinds(Map<String, Set<Long>> touched, List<String> kinds) {

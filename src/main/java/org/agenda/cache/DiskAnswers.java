@@ -21,6 +21,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import net.jpountz.xxhash.XXHash64;
 import net.jpountz.xxhash.XXHashFactory;
 import org.agenda.http.ApiResponse;
@@ -30,11 +31,12 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * Answers about one record that no longer fit in the answer cache's memory, kept in a SQLite file of their
- * own (§10.5). With a million events, answers to reads by id spread over far more records than 512 MB hold;
+ * own (§10.5), and the rendered forms (list items) that no longer fit in the memory of their {@link KeptRenderings}. With a million events, answers to reads by id spread over far more records than 512 MB hold;
  * read back from the operating system's file cache, one costs a fraction of building it again (two statements
  * over the whole database, rendering 12 KB). The file is derived data of this process alone: made empty
  * at start, written without syncing, deleted at close; an answer found in it is used only under the same rule
- * as one found in memory (same data version, same second or day). Writing happens on a thread of its own,
+ * as one found in memory (same data version, same second or day), and a form only under a key that says what it was
+ * rendered from. Writing happens on a thread of its own,
  * after the request that built the answer has been answered; when that thread falls behind, answers are
  * dropped instead of kept.
  */
@@ -48,9 +50,14 @@ final class DiskAnswers implements AutoCloseable {
       + " headers, length, body FROM answers WHERE hash = ?";
   private static final String KEEP = "INSERT OR REPLACE INTO answers (hash, key, version, valid_from, valid_until,"
       + " language, status, content_type, headers, length, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  private static final String FIND_FORM = "SELECT key, length, body FROM forms WHERE hash = ?";
+  private static final String KEEP_FORM = "INSERT OR REPLACE INTO forms (hash, key, length, body) VALUES (?, ?, ?, ?)";
 
-  /** An answer to write, or (key null) a mark that completes when everything before it is written. */
-  private record Pending(String key, ResponseCache.Kept kept, CompletableFuture<Void> written) {}
+  /** A rendered form as kept: LZ4-compressed, and the length it decompresses to. */
+  record StoredForm(byte[] compressed, int length) {}
+
+  /** An answer or a form to write, or (key null) a mark that completes when everything before it is written. */
+  private record Pending(String key, ResponseCache.Kept kept, StoredForm form, CompletableFuture<Void> written) {}
 
   private final Path file;
   private final long maximumBytes;
@@ -62,7 +69,7 @@ final class DiskAnswers implements AutoCloseable {
   private final Thread writing;
   private volatile boolean closed;
 
-  private record Reader(Connection connection, PreparedStatement find) {}
+  private record Reader(Connection connection, PreparedStatement find, PreparedStatement findForm) {}
 
   private DiskAnswers(Path file, long maximumBytes, FileChannel lockChannel, FileLock lock) throws SQLException {
     this.file = file;
@@ -74,11 +81,13 @@ final class DiskAnswers implements AutoCloseable {
       statement.execute("CREATE TABLE answers (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, version INTEGER NOT NULL,"
           + " valid_from INTEGER NOT NULL, valid_until INTEGER NOT NULL, language TEXT, status INTEGER NOT NULL,"
           + " content_type TEXT, headers TEXT NOT NULL, length INTEGER NOT NULL, body BLOB NOT NULL)");
+      statement.execute("CREATE TABLE forms (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, length INTEGER NOT NULL,"
+          + " body BLOB NOT NULL)");
     }
     writer.setAutoCommit(false);
     for (int i = 0; i < READERS; i++) {
       Connection connection = connect(file);
-      readers.add(new Reader(connection, connection.prepareStatement(FIND)));
+      readers.add(new Reader(connection, connection.prepareStatement(FIND), connection.prepareStatement(FIND_FORM)));
     }
     this.writing = new Thread(this::writeLoop, "agenda-disk-answers");
     writing.setDaemon(true);
@@ -132,8 +141,28 @@ final class DiskAnswers implements AutoCloseable {
     return DriverManager.getConnection("jdbc:sqlite:" + file, config.toProperties());
   }
 
+  /** What a row found under a key's hash is, when it was kept under that very key. */
+  private interface RowReader<T> {
+    T read(ResultSet row) throws SQLException;
+  }
+
   /** The answer kept for {@code key}, or null; a failure to read counts as not kept. */
   ResponseCache.Kept find(String key) {
+    return find(key, Reader::find, row -> {
+      var response = ApiResponse.stored(row.getInt(6), row.getBytes(10), row.getString(7));
+      String[] headers = row.getString(8).split("\n", -1);
+      for (int i = 0; i + 1 < headers.length; i += 2) response.header(headers[i], headers[i + 1]);
+      var entry = new ResponseCache.Entry(response, row.getString(5), row.getLong(2), row.getLong(3), row.getLong(4));
+      return new ResponseCache.Kept(entry, row.getInt(9));
+    });
+  }
+
+  /** The form kept for {@code key}, or null; a failure to read counts as not kept. */
+  StoredForm findForm(String key) {
+    return find(key, Reader::findForm, row -> new StoredForm(row.getBytes(3), row.getInt(2)));
+  }
+
+  private <T> T find(String key, Function<Reader, PreparedStatement> statement, RowReader<T> read) {
     if (closed) return null;
     Reader reader;
     try {
@@ -144,17 +173,13 @@ final class DiskAnswers implements AutoCloseable {
     }
     if (reader == null) return null;
     try {
-      reader.find().setLong(1, hash(key));
-      try (ResultSet row = reader.find().executeQuery()) {
-        if (!row.next() || !key.equals(row.getString(1))) return null;
-        var response = ApiResponse.stored(row.getInt(6), row.getBytes(10), row.getString(7));
-        String[] headers = row.getString(8).split("\n", -1);
-        for (int i = 0; i + 1 < headers.length; i += 2) response.header(headers[i], headers[i + 1]);
-        var entry = new ResponseCache.Entry(response, row.getString(5), row.getLong(2), row.getLong(3), row.getLong(4));
-        return new ResponseCache.Kept(entry, row.getInt(9));
+      PreparedStatement find = statement.apply(reader);
+      find.setLong(1, hash(key));
+      try (ResultSet row = find.executeQuery()) {
+        return row.next() && key.equals(row.getString(1)) ? read.read(row) : null;
       }
     } catch (SQLException e) {
-      LOG.warn("cannot read a kept answer: {}", e.toString());
+      LOG.warn("cannot read what is kept on disk: {}", e.toString());
       return null;
     } finally {
       readers.add(reader);
@@ -163,13 +188,18 @@ final class DiskAnswers implements AutoCloseable {
 
   /** Keeps an answer, later, on the writing thread; drops it when that thread is too far behind. */
   void keep(String key, ResponseCache.Kept kept) {
-    if (!closed) pending.offer(new Pending(key, kept, null));
+    if (!closed) pending.offer(new Pending(key, kept, null, null));
+  }
+
+  /** Keeps a form the same way. */
+  void keepForm(String key, StoredForm form) {
+    if (!closed) pending.offer(new Pending(key, null, form, null));
   }
 
   /** Waits until every answer handed to {@link #keep} before the call is written or dropped. */
   void flush() throws InterruptedException {
     if (closed) return;
-    var mark = new Pending(null, null, new CompletableFuture<>());
+    var mark = new Pending(null, null, null, new CompletableFuture<>());
     pending.put(mark);
     mark.written().orTimeout(10, TimeUnit.SECONDS).join();
   }
@@ -177,7 +207,8 @@ final class DiskAnswers implements AutoCloseable {
   private void writeLoop() {
     List<Pending> batch = new ArrayList<>(PER_TRANSACTION);
     List<CompletableFuture<Void>> marks = new ArrayList<>();
-    try (PreparedStatement keep = writer.prepareStatement(KEEP)) {
+    try (PreparedStatement keep = writer.prepareStatement(KEEP);
+        PreparedStatement keepForm = writer.prepareStatement(KEEP_FORM)) {
       while (!closed) {
         Pending first = pending.poll(200, TimeUnit.MILLISECONDS);
         if (first == null) continue;
@@ -185,19 +216,29 @@ final class DiskAnswers implements AutoCloseable {
         pending.drainTo(batch, PER_TRANSACTION - 1);
         try {
           int answers = 0;
+          int forms = 0;
           for (Pending item : batch) {
             if (item.key() == null) {
               marks.add(item.written());
-            } else {
-              // a full store starts again empty before this batch, so what was just built stays
-              if (answers++ == 0 && usedBytes() > maximumBytes) clear();
+              continue;
+            }
+            // a full store starts again empty before this batch, so what was just built stays
+            if (answers + forms == 0 && usedBytes() > maximumBytes) clear();
+            if (item.kept() != null) {
+              answers++;
               bind(keep, item).addBatch();
+            } else {
+              forms++;
+              keepForm.setLong(1, hash(item.key()));
+              keepForm.setString(2, item.key());
+              keepForm.setInt(3, item.form().length());
+              keepForm.setBytes(4, item.form().compressed());
+              keepForm.addBatch();
             }
           }
-          if (answers > 0) {
-            keep.executeBatch();
-            writer.commit();
-          }
+          if (answers > 0) keep.executeBatch();
+          if (forms > 0) keepForm.executeBatch();
+          if (answers + forms > 0) writer.commit();
         } catch (SQLException e) {
           LOG.warn("cannot keep {} answers: {}", batch.size(), e.toString());
           rollback();
@@ -249,6 +290,7 @@ final class DiskAnswers implements AutoCloseable {
   private void clear() throws SQLException {
     try (Statement statement = writer.createStatement()) {
       statement.execute("DELETE FROM answers");
+      statement.execute("DELETE FROM forms");
     }
   }
 
@@ -267,7 +309,11 @@ final class DiskAnswers implements AutoCloseable {
 
   @Override
   public void close() {
-    closed = true;
+    // the answers and the forms of one process share it: whoever closes it first does
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+    }
     writing.interrupt();
     try {
       writing.join(5_000);

@@ -1,7 +1,9 @@
 package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.agenda.config.Caches;
@@ -14,13 +16,23 @@ import org.agenda.db.ByIdLoader;
  * it embeds), so the budget holds three times as many, for about 3 µs each to decompress. Small ones are kept as
  * they are: an answer writes dozens of embedded terms of a few hundred bytes, and decompressing each of them was 3 %
  * of the mixed route's CPU.
+ *
+ * <p>Compressed forms whose keys say all they were rendered from ({@code diskKey}) go to the {@link DiskCache} when
+ * memory lets them go, and are looked for there before they are rendered again ({@link #stored}): at 100 000 events
+ * the list items that browsing reaches are ten times what the memory of a 256 MiB heap holds, and rendering an item
+ * anew costs reading its event (a third of the mixed route's CPU), where reading it from the disk cache costs one
+ * lookup.
  */
 final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
   private static final int OVERHEAD_BYTES = 160;
 
-  /** A form as kept: decompressed straight into the answer being written, or copied there when kept as it is. */
-  private record Kept(Object source, byte[] kept, int length, boolean compressed) implements ByIdLoader.Form {
+  /**
+   * A form as kept: decompressed straight into the answer being written, or copied there when kept as it is;
+   * {@code onDisk} when the disk cache has it already (it was found there), so that letting it go writes nothing.
+   */
+  private record Kept(Object source, byte[] kept, int length, boolean compressed, boolean onDisk)
+      implements ByIdLoader.Form {
     @Override
     public void copyTo(byte[] target, int offset) {
       if (compressed) {
@@ -46,12 +58,29 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   private final Cache<K, Kept> kept;
   private final boolean compressed;
+  private final Function<K, String> diskKey;
+  private final Supplier<DiskAnswers> openDisk;
+  /** Null until memory first lets a form go to disk. */
+  private volatile DiskAnswers disk;
 
-  /** {@code compressed}: whether forms are kept LZ4-compressed. */
-  KeptRenderings(long maximumBytes, boolean compressed) {
+  /**
+   * {@code compressed}: whether forms are kept LZ4-compressed; {@code diskKey}: the key of a compressed form on disk,
+   * or null when forms stay in memory; {@code openDisk} opens the disk cache, or gives null when there is none.
+   */
+  KeptRenderings(long maximumBytes, boolean compressed, Function<K, String> diskKey, Supplier<DiskAnswers> openDisk) {
     this.compressed = compressed;
-    this.kept = Caches.builder().maximumWeight(maximumBytes)
-        .weigher((K key, Kept entry) -> entry.kept().length + OVERHEAD_BYTES).build();
+    this.diskKey = compressed ? diskKey : null;
+    this.openDisk = openDisk;
+    var builder = Caches.builder().maximumWeight(maximumBytes).weigher((K key, Kept entry) -> entry.kept().length
+        + OVERHEAD_BYTES);
+    if (this.diskKey != null) {
+      builder.evictionListener((K key, Kept entry, RemovalCause cause) -> {
+        if (key == null || entry == null || entry.onDisk() || cause != RemovalCause.SIZE) return;
+        DiskAnswers store = disk != null ? disk : (disk = openDisk.get());
+        if (store != null) store.keepForm(this.diskKey.apply(key), new DiskAnswers.StoredForm(entry.kept(), entry.length()));
+      });
+    }
+    this.kept = builder.build();
   }
 
   @Override
@@ -61,7 +90,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     if (found != null && Objects.equals(found.source(), source)) {
       // an equal source loaded anew (a term whose count changed back, a load the caches did not keep): the next
       // request most likely has this one, and then compares identity, not every text of it
-      Kept again = new Kept(source, found.kept(), found.length(), found.compressed());
+      Kept again = new Kept(source, found.kept(), found.length(), found.compressed(), found.onDisk());
       kept.asMap().replace(key, found, again);
       return again;
     }
@@ -80,9 +109,24 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     return found != null && renderedFrom.test(found.source()) ? found : null;
   }
 
+  @Override
+  public ByIdLoader.Form stored(K key, Supplier<?> source) {
+    if (diskKey == null) return null;
+    Kept found = kept.getIfPresent(key);
+    if (found == null) {
+      DiskAnswers store = disk;
+      DiskAnswers.StoredForm form = store == null ? null : store.findForm(diskKey.apply(key));
+      if (form == null) return null;
+      found = new Kept(null, form.compressed(), form.length(), true, true);
+    }
+    Kept again = new Kept(source.get(), found.kept(), found.length(), found.compressed(), found.onDisk());
+    kept.put(key, again);
+    return again;
+  }
+
   private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {
     byte[] form = render.get();
-    kept.put(key, new Kept(source, compressed ? Lz4.compress(form) : form, form.length, compressed));
+    kept.put(key, new Kept(source, compressed ? Lz4.compress(form) : form, form.length, compressed, false));
     return new Rendered(form);
   }
 }

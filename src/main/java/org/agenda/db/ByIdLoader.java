@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
@@ -42,8 +43,12 @@ public interface ByIdLoader<V> {
     /** Whether no change committed after {@code from} up to {@code to} touched any record of these kinds. */
     boolean unchanged(DSLContext dsl, long from, long to, List<String> kinds);
 
-    /** Keeps rendered forms, about {@code maximumBytes} of them in all, compressed. */
-    <K> Renderings<K> renderings(long maximumBytes);
+    /**
+     * Keeps rendered forms, about {@code maximumBytes} of them in all, compressed. Those that memory lets go of are
+     * kept on disk under {@code diskKey}, when there is a disk cache: a key that says all the form was rendered from
+     * (versions, not objects), for a form found there is used without a source to compare.
+     */
+    <K> Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey);
 
     /** Keeps forms of a few hundred bytes, which compress little, as they are. */
     <K> Renderings<K> smallRenderings(long maximumBytes);
@@ -66,6 +71,12 @@ public interface ByIdLoader<V> {
 
     /** The form kept for {@code key} if {@code renderedFrom} accepts the source it was kept with; else null. */
     Form kept(K key, Predicate<Object> renderedFrom);
+
+    /**
+     * For keys that say all a form was rendered from ({@link Factory#renderings}): the form kept for {@code key} in
+     * memory, whatever source it was kept with, or on disk; kept in memory again with {@code source}'s. Else null.
+     */
+    Form stored(K key, Supplier<?> source);
   }
 
   /**

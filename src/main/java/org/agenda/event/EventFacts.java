@@ -1,9 +1,7 @@
 package org.agenda.event;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,56 +28,60 @@ final class EventFacts {
   private final int tagsFrom;
   private final int venuesFrom;
   private final int organizersFrom;
-  /** The event these facts were made from, until it is collected (see {@link #remembering}); else null. */
-  private final WeakReference<Event> loadedFrom;
+  /**
+   * The versions of what the event's list item shows of its own row and text: its revision, which every write of the
+   * event moves, and what other writes change without it (the publishing of a scheduled event, the deletion of its
+   * parent).
+   */
+  final String stamp;
 
-  private EventFacts(Event event, boolean remember) {
-    this.loadedFrom = remember ? new WeakReference<>(event) : null;
-    this.id = event.id;
-    this.seriesId = event.seriesId;
-    List<String> languages = List.copyOf(event.translations.keySet());
-    this.languages = LANGUAGE_ORDERS.computeIfAbsent(languages, order -> order);
-    this.password = event.password;
-    this.author = event.author;
-    this.effectiveStatus = event.effectiveStatus();
-    List<Long> links = new ArrayList<>(event.categoryIds);
-    this.tagsFrom = links.size();
-    links.addAll(event.tagIds);
-    this.venuesFrom = links.size();
-    links.addAll(event.venueIds);
-    this.organizersFrom = links.size();
-    links.addAll(event.organizerIds);
+  /**
+   * {@code links}: the ids of the event's categories, tags, venues and organizers, in that order, each kind from the
+   * index given.
+   */
+  private EventFacts(long id, Long seriesId, Collection<String> languages, String password, long author,
+      String effectiveStatus, String stamp, List<Long> links, int tagsFrom, int venuesFrom, int organizersFrom) {
+    this.id = id;
+    this.seriesId = seriesId;
+    List<String> order = List.copyOf(languages);
+    this.languages = LANGUAGE_ORDERS.computeIfAbsent(order, kept -> kept);
+    this.password = password;
+    this.author = author;
+    this.effectiveStatus = effectiveStatus;
+    this.stamp = stamp;
     this.links = new long[links.size()];
     for (int i = 0; i < this.links.length; i++) this.links[i] = links.get(i);
+    this.tagsFrom = tagsFrom;
+    this.venuesFrom = venuesFrom;
+    this.organizersFrom = organizersFrom;
   }
 
   static EventFacts of(Event event) {
-    return new EventFacts(event, false);
+    return of(event, event.translations.keySet());
+  }
+
+  /** The facts of {@code event}, whose text is in {@code languages} (when it was read without its text). */
+  static EventFacts of(Event event, Collection<String> languages) {
+    List<Long> links = new ArrayList<>(event.categoryIds);
+    int tagsFrom = links.size();
+    links.addAll(event.tagIds);
+    int venuesFrom = links.size();
+    links.addAll(event.venueIds);
+    int organizersFrom = links.size();
+    links.addAll(event.organizerIds);
+    return new EventFacts(event.id, event.seriesId, languages, event.password, event.author, event.effectiveStatus(),
+        stamp(event), links, tagsFrom, venuesFrom, organizersFrom);
   }
 
   static List<EventFacts> of(Collection<Event> events) {
     List<EventFacts> facts = new ArrayList<>(events.size());
-    for (Event event : events) facts.add(new EventFacts(event, false));
+    for (Event event : events) facts.add(of(event));
     return facts;
   }
 
-  /**
-   * The facts of the events loaded, by id, each remembering its event weakly: an event whose facts were not kept has
-   * no kept item either (a kept item matches only the facts object it was rendered with), so the answer that loaded
-   * the facts renders the item from that event rather than reading it again ({@code EventList.unkept}).
-   */
-  static Map<Long, EventFacts> remembering(Map<Long, Event> events) {
-    Map<Long, EventFacts> facts = new HashMap<>(events.size() * 2);
-    events.forEach((id, event) -> facts.put(id, new EventFacts(event, true)));
-    return facts;
-  }
-
-  /**
-   * The event these facts were made from, while it is still in memory; else null. It is as current as the facts: both
-   * are dropped when a write touches the event.
-   */
-  Event loaded() {
-    return loadedFrom == null ? null : loadedFrom.get();
+  /** What {@link #stamp} is made of; {@link EventStore#facts} reads these columns of an event without its text. */
+  private static String stamp(Event event) {
+    return event.revision + "." + event.status + "." + event.postParent + "." + event.modifiedUtc + "." + event.dateUtc;
   }
 
   /** As {@link Event#lockedAgainst}, from the same password. */

@@ -11,7 +11,6 @@ import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -323,8 +322,10 @@ final class EventList {
     }
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
+    // the events of the items kept neither in memory nor on disk are read without the cache of events: their events,
+    // kept there, turned it over in under a second at 100 000 events and filled the old generation with what it let go
     items.writer(body).items(shown, event -> shown(event, request), request.language(), request.urls(), related,
-        missing -> unkept(dsl, found, missing));
+        missing -> EventStore.load(dsl, missing));
     if (!shown.isEmpty()) bytesPerItem = Math.min(MOST_BYTES_PER_ITEM, body.length() / shown.size() * 9 / 8);
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
@@ -342,22 +343,6 @@ final class EventList {
           paging.perPage(), page, records, terms, resolved.categories() != null));
     }
     return paging.response(body, navigation, total);
-  }
-
-  /**
-   * The events of the items not kept: those whose facts this answer loaded are in memory still; the others are read,
-   * and not kept in the cache of events (a list at 100 000 events renders most of its items anew, and their events,
-   * kept there, turned it over in under a second and filled the old generation with what it let go).
-   */
-  private static Map<Long, Event> unkept(DSLContext dsl, Map<Long, EventFacts> facts, List<Long> ids) {
-    Map<Long, Event> events = new HashMap<>(ids.size() * 2);
-    List<Long> unread = new ArrayList<>();
-    for (Long id : ids) {
-      Event loaded = facts.get(id).loaded();
-      if (loaded != null) events.put(id, loaded); else unread.add(id);
-    }
-    if (!unread.isEmpty()) events.putAll(EventStore.load(dsl, unread));
-    return events;
   }
 
   /**

@@ -44,7 +44,8 @@ public final class EventRoutes {
 
   /**
    * List items kept rendered, each in one language, compressed and without what they embed (about 2.3 KB of JSON, of
-   * the 8.5 KB an item is): twice as many as when they held their venues and organizers.
+   * the 8.5 KB an item is): twice as many as when they held their venues and organizers. Those memory lets go of are
+   * kept in the disk cache.
    */
   private static final long LIST_ITEM_BYTES = 48L << 20;
   /**
@@ -60,7 +61,7 @@ public final class EventRoutes {
   /**
    * Events kept as loaded, with their text in every language (about 2.5 KB each): those read by id again. A list
    * needs only the facts of the events whose items are kept, and reads the others without keeping them
-   * ({@code EventList.unkept}); more of them would mostly hold text the items hold already (at 100 000 events, the
+   * ({@code EventList.handle}); more of them would mostly hold text the items hold already (at 100 000 events, the
    * heap was then full and collected every second).
    */
   private static final long EVENTS_KEPT = 5_000;
@@ -91,9 +92,9 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
-        (dsl, version, ids) -> EventFacts.remembering(EventStore.load(dsl, ids)));
+        (dsl, version, ids) -> EventStore.facts(dsl, ids));
     this.list = new EventList(database, config, languages, view, events, facts, new ListItems(view, languages,
-        loaders.renderings(LIST_ITEM_BYTES), loaders.smallRenderings(EMBEDDED_LINK_BYTES)), index, loaders,
+        loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk), loaders.smallRenderings(EMBEDDED_LINK_BYTES)), index, loaders,
         new CategoryTree(loaders));
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);

@@ -59,6 +59,43 @@ final class EventStore {
     return found;
   }
 
+  /** The columns of an event that its {@link EventFacts} need besides its links and the languages of its text. */
+  private static final List<Field<?>> FACT_COLUMNS = List.of(ID, AUTHOR, STATUS, STATUS_BEFORE_TRASH, DATE_UTC,
+      MODIFIED_UTC, PASSWORD, POST_PARENT, REVISION, SERIES_ID);
+
+  /**
+   * The facts of the events with these ids that exist, by id, in three statements, without reading their text: a list
+   * whose items are kept needs no more, and the text was most of what loading an event read (at 100 000 events).
+   */
+  static Map<Long, EventFacts> facts(DSLContext dsl, Collection<Long> ids) {
+    Map<Long, Event> byId = new HashMap<>();
+    if (ids.isEmpty()) return new HashMap<>();
+    for (Record row : dsl.select(FACT_COLUMNS).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(ID.in(ids))
+        .fetch()) {
+      Event event = new Event();
+      event.id = row.get(ID);
+      event.author = row.get(AUTHOR);
+      event.status = row.get(STATUS);
+      event.statusBeforeTrash = row.get(STATUS_BEFORE_TRASH);
+      event.dateUtc = row.get(DATE_UTC);
+      event.modifiedUtc = row.get(MODIFIED_UTC);
+      event.password = row.get(PASSWORD);
+      event.postParent = row.get(POST_PARENT);
+      event.revision = row.get(REVISION);
+      event.seriesId = row.get(SERIES_ID);
+      byId.put(event.id, event);
+    }
+    if (byId.isEmpty()) return new HashMap<>();
+    Map<Long, List<String>> languages = new HashMap<>();
+    for (var row : dsl.select(T_RECORD, T_LANG).from(TRANSLATIONS).where(T_RECORD.in(byId.keySet())).fetch()) {
+      languages.computeIfAbsent(row.value1(), id -> new ArrayList<>()).add(row.value2());
+    }
+    addLinks(byId, dsl.fetch(links(event -> event.in(byId.keySet()))));
+    Map<Long, EventFacts> facts = new HashMap<>(byId.size() * 2);
+    byId.forEach((id, event) -> facts.put(id, EventFacts.of(event, languages.getOrDefault(id, List.of()))));
+    return facts;
+  }
+
   /** Of the events found by id, those with these ids, in this order. */
   static List<Event> inOrder(Map<Long, Event> byId, List<Long> ids) {
     List<Event> result = new ArrayList<>(ids.size());

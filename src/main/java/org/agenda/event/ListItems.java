@@ -37,13 +37,22 @@ final class ListItems {
   private static final byte[] NOT_SHOWN = new byte[0];
 
   /**
-   * Who an item is rendered for, besides what it is rendered from: the request's language, the item's text language
-   * and form, and the roots of its URLs.
+   * An item: what it is rendered from, as versions (the event's {@link EventFacts#stamp} and its series' revision), and
+   * who for (the request's language, the item's text language and form, and the roots of its URLs). So a kept item
+   * found under its key holds, whatever objects it was rendered from.
    */
-  record ItemKey(long id, String requestLanguage, String textLanguage, boolean stripped, String publicUrl,
-      String baseUrl) {
-    static ItemKey of(long id, String requestLanguage, Shown shown, Urls urls) {
-      return new ItemKey(id, requestLanguage, shown.textLanguage(), shown.stripped(), urls.publicUrl(), urls.baseUrl());
+  record ItemKey(long id, String stamp, long seriesRevision, String requestLanguage, String textLanguage,
+      boolean stripped, String publicUrl, String baseUrl) {
+    static ItemKey of(EventFacts event, String requestLanguage, Shown shown, Urls urls, EventView.Related related) {
+      EventView.Series series = event.seriesId == null ? null : related.series().get(event.seriesId);
+      return new ItemKey(event.id, event.stamp, series == null ? -1 : series.event().revision, requestLanguage,
+          shown.textLanguage(), shown.stripped(), urls.publicUrl(), urls.baseUrl());
+    }
+
+    /** The key of the item in the disk cache. */
+    String onDisk() {
+      return id + "|" + stamp + "|" + seriesRevision + "|" + requestLanguage + "|" + textLanguage + "|" + stripped
+          + "|" + publicUrl + "|" + baseUrl;
     }
   }
 
@@ -98,8 +107,9 @@ final class ListItems {
       for (int i = 0; i < how.length; i++) {
         EventFacts event = events.get(i);
         how[i] = shown.apply(event);
-        kept[i] = items.kept(ItemKey.of(event.id, requestLanguage, how[i], urls),
-            source -> related.isSourceOf(source, event));
+        ItemKey key = ItemKey.of(event, requestLanguage, how[i], urls, related);
+        kept[i] = items.kept(key, source -> related.isSourceOf(source, event));
+        if (kept[i] == null) kept[i] = items.stored(key, () -> related.sourceOf(event));
         if (kept[i] == null) missing.add(event.id);
       }
       Map<Long, Event> loaded = missing.isEmpty() ? Map.of() : load.apply(missing);
@@ -112,14 +122,15 @@ final class ListItems {
         Event event = loaded.get(facts.id);
         if (event == null) continue;
         // as the event loaded is shown: a write between the two reads may have changed its languages or password
-        Shown now = shown.apply(EventFacts.of(event));
+        EventFacts loadedFacts = EventFacts.of(event);
+        Shown now = shown.apply(loadedFacts);
         Supplier<byte[]> render = () -> {
           byte[] item = Json.bytes(view.render(event,
               new EventView.Shape(now.textLanguage(), now.stripped(), false, !now.stripped()), requestLanguage, urls,
               related));
           return now.stripped() ? item : withLinksPlace(item);
         };
-        ByIdLoader.Form form = items.get(ItemKey.of(event.id, requestLanguage, now, urls),
+        ByIdLoader.Form form = items.get(ItemKey.of(loadedFacts, requestLanguage, now, urls, related),
             source -> related.isSourceOf(source, facts), () -> related.sourceOf(facts), render);
         item(form, facts, now.stripped(), requestLanguage, urls, related);
       }

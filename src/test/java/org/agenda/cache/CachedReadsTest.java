@@ -19,7 +19,7 @@ class CachedReadsTest {
 
   @Test
   void readersThatWaitedForABuildTakeItsAnswerAlsoWhenItIsNotKept() throws Exception {
-    var reads = new CachedReads(new ResponseCache(() -> 1), new BuildTurns(4, 50));
+    var reads = new CachedReads(new ResponseCache(() -> 1), new BuildTurns(4, 50), new DiskCache(null, 0));
     var builds = new AtomicInteger();
     var release = new CountDownLatch(1);
     Supplier<ReadAnswers.Answer> build = () -> {

@@ -3,12 +3,19 @@ package org.agenda.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agenda.db.ByIdLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class KeptRenderingsTest {
+  @TempDir Path folder;
+
   private static String text(ByIdLoader.Form form) {
     byte[] bytes = new byte[form.length()];
     form.copyTo(bytes, 0);
@@ -19,7 +26,7 @@ class KeptRenderingsTest {
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource(boolean compressed) {
-    var renderings = new KeptRenderings<String>(1 << 20, compressed);
+    var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null);
     var renders = new AtomicInteger();
     var sourcesMade = new AtomicInteger();
     var firstSource = new Object();
@@ -45,5 +52,49 @@ class KeptRenderingsTest {
         () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
     assertThat(text(changed)).isEqualTo("rendered 2");
     assertThat(text(keptAnew)).isEqualTo("rendered 2");
+  }
+
+  /**
+   * Forms whose keys say what they were rendered from: those memory let go of are found on disk, under their key
+   * only, and each is rendered once.
+   */
+  @Test
+  void formsThatMemoryLetGoOfAreFoundOnDiskUnderTheirKeyAndNotRenderedAgain() throws Exception {
+    try (var diskCache = new DiskCache(folder.resolve("cache"), 1L << 30)) {
+      // room in memory for about 100 of the 2 000 forms of 2 KB (compressed: they barely compress)
+      var renderings = new KeptRenderings<Integer>(256 << 10, true, key -> "form " + key, diskCache::opened);
+      var renders = new AtomicInteger();
+      var random = new Random(1);
+      String[] forms = new String[2_000];
+      for (int i = 0; i < forms.length; i++) {
+        var text = new StringBuilder("form " + i + ":");
+        while (text.length() < 2_048) text.append((char) ('a' + random.nextInt(26)));
+        forms[i] = text.toString();
+        int key = i;
+        renderings.get(key, kept -> false, Object::new, () -> {
+          renders.incrementAndGet();
+          return forms[key].getBytes(StandardCharsets.UTF_8);
+        });
+      }
+      diskCache.opened().flush();
+      assertThat(renderings.kept(0, kept -> true)).as("the first forms were let go of").isNull();
+      for (int i = 0; i < forms.length; i++) {
+        ByIdLoader.Form found = renderings.stored(i, Object::new);
+        assertThat(found).as("form %d", i).isNotNull();
+        assertThat(text(found)).isEqualTo(forms[i]);
+      }
+      assertThat(renders).hasValue(forms.length);
+      assertThat(renderings.stored(forms.length, Object::new)).as("never rendered").isNull();
+    }
+    assertThat(Files.list(folder)).as("the disk cache removes its files when closed").isEmpty();
+  }
+
+  @Test
+  void formsOfAKindWithoutDiskKeysAreNotLookedForOnDisk() {
+    var renderings = new KeptRenderings<String>(1 << 20, true, null, () -> {
+      throw new AssertionError("no disk cache is opened for forms that cannot be kept there");
+    });
+    renderings.get("item", kept -> false, Object::new, () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
+    assertThat(renderings.stored("item", Object::new)).isNull();
   }
 }
