@@ -31,7 +31,8 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * Answers about one record that no longer fit in the answer cache's memory, kept in a SQLite file of their
- * own (§10.5), and the rendered forms (list items) that no longer fit in the memory of their {@link KeptRenderings}. With a million events, answers to reads by id spread over far more records than 512 MB hold;
+ * own (§10.5), and the rendered forms (list items) that no longer fit in the memory of their {@link KeptRenderings}.
+ * With a million events, answers to reads by id spread over far more records than 512 MB hold;
  * read back from the operating system's file cache, one costs a fraction of building it again (two statements
  * over the whole database, rendering 12 KB). The file is derived data of this process alone: made empty
  * at start, written without syncing, deleted at close; an answer found in it is used only under the same rule

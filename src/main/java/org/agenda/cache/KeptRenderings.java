@@ -59,7 +59,6 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   private final Cache<K, Kept> kept;
   private final boolean compressed;
   private final Function<K, String> diskKey;
-  private final Supplier<DiskAnswers> openDisk;
   /** Null until memory first lets a form go to disk. */
   private volatile DiskAnswers disk;
 
@@ -70,14 +69,15 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   KeptRenderings(long maximumBytes, boolean compressed, Function<K, String> diskKey, Supplier<DiskAnswers> openDisk) {
     this.compressed = compressed;
     this.diskKey = compressed ? diskKey : null;
-    this.openDisk = openDisk;
     var builder = Caches.builder().maximumWeight(maximumBytes).weigher((K key, Kept entry) -> entry.kept().length
         + OVERHEAD_BYTES);
     if (this.diskKey != null) {
       builder.evictionListener((K key, Kept entry, RemovalCause cause) -> {
         if (key == null || entry == null || entry.onDisk() || cause != RemovalCause.SIZE) return;
         DiskAnswers store = disk != null ? disk : (disk = openDisk.get());
-        if (store != null) store.keepForm(this.diskKey.apply(key), new DiskAnswers.StoredForm(entry.kept(), entry.length()));
+        if (store != null) {
+          store.keepForm(this.diskKey.apply(key), new DiskAnswers.StoredForm(entry.kept(), entry.length()));
+        }
       });
     }
     this.kept = builder.build();

@@ -93,8 +93,9 @@ public final class EventRoutes {
     this.write = new EventWrite(config);
     ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
         (dsl, version, ids) -> EventStore.facts(dsl, ids));
-    this.list = new EventList(database, config, languages, view, events, facts, new ListItems(view, languages,
-        loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk), loaders.smallRenderings(EMBEDDED_LINK_BYTES)), index, loaders,
+    var items = new ListItems(view, languages, loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk),
+        loaders.smallRenderings(EMBEDDED_LINK_BYTES));
+    this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
         new CategoryTree(loaders));
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
