@@ -74,7 +74,7 @@ public interface ByIdLoader<V> {
 
     /**
      * For keys that say all a form was rendered from ({@link Factory#renderings}): the form kept for {@code key} in
-     * memory, whatever source it was kept with, or on disk; kept in memory again with {@code source}'s. Else null.
+     * memory, whatever source it was kept with (it is kept with {@code source}'s from then on), or on disk. Else null.
      */
     Form stored(K key, Supplier<?> source);
   }
