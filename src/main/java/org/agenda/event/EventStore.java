@@ -72,17 +72,7 @@ final class EventStore {
     if (ids.isEmpty()) return new HashMap<>();
     for (Record row : dsl.select(FACT_COLUMNS).from(RECORDS).join(EVENTS).on(EVENT_ID.eq(ID)).where(ID.in(ids))
         .fetch()) {
-      Event event = new Event();
-      event.id = row.get(ID);
-      event.author = row.get(AUTHOR);
-      event.status = row.get(STATUS);
-      event.statusBeforeTrash = row.get(STATUS_BEFORE_TRASH);
-      event.dateUtc = row.get(DATE_UTC);
-      event.modifiedUtc = row.get(MODIFIED_UTC);
-      event.password = row.get(PASSWORD);
-      event.postParent = row.get(POST_PARENT);
-      event.revision = row.get(REVISION);
-      event.seriesId = row.get(SERIES_ID);
+      Event event = withFactColumns(row);
       byId.put(event.id, event);
     }
     if (byId.isEmpty()) return new HashMap<>();
@@ -192,7 +182,8 @@ final class EventStore {
     return result;
   }
 
-  private static Event fromRow(Record row) {
+  /** An event with the values of {@link #FACT_COLUMNS} in {@code row}, and no others. */
+  private static Event withFactColumns(Record row) {
     Event event = new Event();
     event.id = row.get(ID);
     event.author = row.get(AUTHOR);
@@ -200,6 +191,15 @@ final class EventStore {
     event.statusBeforeTrash = row.get(STATUS_BEFORE_TRASH);
     event.dateUtc = row.get(DATE_UTC);
     event.modifiedUtc = row.get(MODIFIED_UTC);
+    event.password = row.get(PASSWORD);
+    event.postParent = row.get(POST_PARENT);
+    event.revision = row.get(REVISION);
+    event.seriesId = row.get(SERIES_ID);
+    return event;
+  }
+
+  private static Event fromRow(Record row) {
+    Event event = withFactColumns(row);
     event.image = row.get(IMAGE);
     event.website = row.get(WEBSITE);
     event.startUtc = row.get(START_UTC);
@@ -208,16 +208,12 @@ final class EventStore {
     event.endLocal = row.get(END_LOCAL);
     event.timezone = row.get(TIMEZONE);
     event.allDay = row.get(ALL_DAY) == 1;
-    event.password = row.get(PASSWORD);
     event.cost = parseList(row.get(COST));
     event.showMap = row.get(SHOW_MAP) == 1;
     event.showMapLink = row.get(SHOW_MAP_LINK) == 1;
     event.hideFromListings = row.get(HIDE_FROM_LISTINGS) == 1;
     event.sticky = row.get(STICKY) == 1;
     event.featured = row.get(FEATURED) == 1;
-    event.postParent = row.get(POST_PARENT);
-    event.revision = row.get(REVISION);
-    event.seriesId = row.get(SERIES_ID);
     event.originalStart = row.get(ORIGINAL_START);
     String recurrence = row.get(RECURRENCE);
     event.recurrence = recurrence == null ? null : parseList(recurrence);
