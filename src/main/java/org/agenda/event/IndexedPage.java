@@ -92,9 +92,12 @@ final class IndexedPage {
     Query filters = facts.shared(question.filters());
     List<Segment> segments = new ArrayList<>();
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      RoaringBitmap matches = facts.matches(leaf, filters, weight);
+      SegmentFacts.Columns columns = facts.columns(leaf);
+      // no document that starts before the window is looked at (a page narrows the window, never widens it)
+      int first = columns.firstStartingFrom(question.window().startFrom());
+      RoaringBitmap matches = facts.matches(leaf, filters, first, weight);
       RoaringBitmap deleted = facts.deleted(leaf);
-      segments.add(new Segment(leaf, facts.columns(leaf), matches, deleted,
+      segments.add(new Segment(leaf, columns, matches, deleted,
           deleted == null ? null : RoaringBitmap.and(matches, deleted)));
     }
     IndexedQuestion.Window window = question.window();

@@ -22,24 +22,33 @@ import org.roaringbitmap.RoaringBitmapWriter;
 
 /**
  * What the index keeps of each segment between questions: its events' starts and ends, and the documents each filter
- * query matches in it, as compressed bitmaps (RoaringBitmap). A segment does not change while it lives: a write adds a
+ * query matches in it from some start on, as compressed bitmaps (RoaringBitmap). A segment does not change while it lives: a write adds a
  * small segment and marks documents of the others deleted, so what is kept of the large segments serves every data
  * version until a merge replaces them. Deleted documents are kept per reader, which a write's deletions renew.
  */
 final class SegmentFacts {
-  /** What a kept entry costs besides its bitmap: its key, a query of the list's filters. */
-  private static final int KEY_BYTES = 1_024;
+  /**
+   * What a kept entry costs besides its bitmap's content: the bitmap's objects, its key and the cache's node. Not the
+   * filters' query (about a KiB) that the key holds: one object of it serves every segment ({@link #shared}), and
+   * {@code askedFilters} bounds those. Weighed with the query, each of the eight large segments of 100 000 events paid
+   * for it again, and the budget held a third of the filters the mixed-traffic route asked: a miss found them anew
+   * in every segment, 0.85 times a question.
+   */
+  private static final int ENTRY_BYTES = 192;
 
   private final Map<Object, Columns> columns = new ConcurrentHashMap<>();
   private final Map<Object, RoaringBitmap> deleted = new ConcurrentHashMap<>();
-  private final Cache<MatchesKey, RoaringBitmap> matches;
+  private final Cache<MatchesKey, KeptMatches> matches;
   /** The same for the small segments, counted rather than weighed. */
-  private final Cache<MatchesKey, RoaringBitmap> smallMatches;
+  private final Cache<MatchesKey, KeptMatches> smallMatches;
   /** One object for each filter query asked lately, which the kept matches of every segment share as their key. */
   private final Cache<Query, Query> askedFilters;
   private final int keptFromDocuments;
 
   private record MatchesKey(Object segment, Query filters) {}
+
+  /** A segment's matches of a filter from document {@code from} on. */
+  private record KeptMatches(int from, RoaringBitmap documents) {}
 
   /**
    * Matches are kept up to {@code maximumBytes}, of segments of at least {@code keptFromDocuments} documents. The
@@ -53,7 +62,7 @@ final class SegmentFacts {
   SegmentFacts(long maximumBytes, int keptFromDocuments, int smallMatches, int askedFilters) {
     this.keptFromDocuments = keptFromDocuments;
     this.matches = Caches.builder().maximumWeight(maximumBytes)
-        .weigher((MatchesKey key, RoaringBitmap documents) -> documents.getSizeInBytes() + KEY_BYTES).build();
+        .weigher((MatchesKey key, KeptMatches kept) -> kept.documents().getSizeInBytes() + ENTRY_BYTES).build();
     this.smallMatches = Caches.builder().maximumSize(smallMatches).build();
     this.askedFilters = Caches.builder().maximumSize(askedFilters).build();
   }
@@ -139,32 +148,46 @@ final class SegmentFacts {
   }
 
   /**
-   * The documents of the segment (deleted ones too) that {@code filters} match; {@code weight} gives its weight,
-   * which only a segment whose matches are not kept needs.
+   * The documents of the segment (deleted ones too) that {@code filters} match, from document {@code from} on at least
+   * (those before may be missing); {@code weight} gives the filters' weight, which only matches not kept need.
+   *
+   * <p>A list asks only for the events that start within its window, and a segment is in list order: the documents
+   * before the window's first are never looked at. So matches are found and kept from a little before {@code from}
+   * (a step of an eighth of the segment, so that windows that start close together share them), and serve every later
+   * question whose window starts there or later. Most questions look ahead from today; their filters' matches take
+   * the part of memory and of the work that the events from today on are of the segment.
    */
-  RoaringBitmap matches(LeafReaderContext leaf, Query filters, Supplier<Weight> weight) throws IOException {
+  RoaringBitmap matches(LeafReaderContext leaf, Query filters, int from, Supplier<Weight> weight) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
-    if (segment == null) return matching(leaf, weight.get());
-    var kept = leaf.reader().maxDoc() < keptFromDocuments ? smallMatches : matches;
+    int size = leaf.reader().maxDoc();
+    int step = Math.max(1, size / 8);
+    int kept = from / step * step;
+    if (segment == null) return matching(leaf, weight.get(), kept);
+    var cache = size < keptFromDocuments ? smallMatches : matches;
+    var key = new MatchesKey(segment.getKey(), filters);
+    KeptMatches found = cache.getIfPresent(key);
+    if (found != null && found.from() <= from) return found.documents();
     try {
-      return kept.get(new MatchesKey(segment.getKey(), filters), key -> {
+      // one question finds them, the others that ask meanwhile wait for its answer
+      return cache.asMap().compute(key, (unused, latest) -> {
+        if (latest != null && latest.from() <= from) return latest;
         try {
-          return matching(leaf, weight.get());
+          return new KeptMatches(kept, matching(leaf, weight.get(), kept));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
-      });
+      }).documents();
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
   }
 
-  private static RoaringBitmap matching(LeafReaderContext leaf, Weight weight) throws IOException {
+  private static RoaringBitmap matching(LeafReaderContext leaf, Weight weight, int from) throws IOException {
     RoaringBitmapWriter<RoaringBitmap> documents = RoaringBitmapWriter.writer().get();
     Scorer scorer = weight.scorer(leaf);
-    if (scorer != null) {
+    if (scorer != null && from < leaf.reader().maxDoc()) {
       DocIdSetIterator iterator = scorer.iterator();
-      for (int doc = iterator.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = iterator.nextDoc()) {
+      for (int doc = iterator.advance(from); doc != DocIdSetIterator.NO_MORE_DOCS; doc = iterator.nextDoc()) {
         documents.add(doc);
       }
     }

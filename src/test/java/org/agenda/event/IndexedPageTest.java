@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * what Lucene's own sorted top hits and count give for the filters and the window as point ranges, over an index of
  * many segments (no merges) with deleted documents, events sharing a start, a few events far longer than the others,
  * bounds on the start and on the end, every depth of page (those from {@link IndexedPage#COUNTED_FROM} on count the
- * events before them), and the same questions asked again (kept matches).
+ * events before them), and the same questions asked again (kept matches, kept from a window's start on and then asked
+ * from sooner).
  */
 class IndexedPageTest {
   @Test
@@ -69,8 +70,10 @@ class IndexedPageTest {
         var all = IndexedQuestion.Window.ALL;
         List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
-        List<IndexedQuestion.Window> windows = List.of(all, all.from(true, 50_000).to(true, 220_000),
-            all.from(true, 100_000), all.from(true, 60_000).to(false, 150_000), all.to(false, 120_500),
+        // a filter is first asked with a window that starts late: its matches are kept from there, and found again
+        // for the windows that start sooner
+        List<IndexedQuestion.Window> windows = List.of(all.from(true, 100_000), all.from(true, 50_000).to(true, 220_000),
+            all, all.from(true, 60_000).to(false, 150_000), all.to(false, 120_500),
             all.from(false, 100_500), all.from(false, 90_000).to(false, 91_000), all.from(true, 10_000).from(false, 140_200)
                 .to(false, 240_000).to(true, 200_000), all.from(true, 100_001).to(true, 99_999), all.to(false, -1));
         var questions = new ArrayList<IndexedQuestion>();
