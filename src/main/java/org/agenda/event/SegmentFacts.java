@@ -22,9 +22,10 @@ import org.roaringbitmap.RoaringBitmapWriter;
 
 /**
  * What the index keeps of each segment between questions: its events' starts and ends, and the documents each filter
- * query matches in it from some start on, as compressed bitmaps (RoaringBitmap). A segment does not change while it lives: a write adds a
- * small segment and marks documents of the others deleted, so what is kept of the large segments serves every data
- * version until a merge replaces them. Deleted documents are kept per reader, which a write's deletions renew.
+ * query matches in it from some start on, as compressed bitmaps (RoaringBitmap). A segment does not change while it
+ * lives: a write adds a small segment and marks documents of the others deleted, so what is kept of the large segments
+ * serves every data version until a merge replaces them. Deleted documents are kept per reader, which a write's
+ * deletions renew.
  */
 final class SegmentFacts {
   /**
@@ -161,8 +162,8 @@ final class SegmentFacts {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
     int size = leaf.reader().maxDoc();
     int step = Math.max(1, size / 8);
-    int kept = from / step * step;
-    if (segment == null) return matching(leaf, weight.get(), kept);
+    int keptFrom = from / step * step;
+    if (segment == null) return matching(leaf, weight.get(), keptFrom);
     var cache = size < keptFromDocuments ? smallMatches : matches;
     var key = new MatchesKey(segment.getKey(), filters);
     KeptMatches found = cache.getIfPresent(key);
@@ -172,7 +173,7 @@ final class SegmentFacts {
       return cache.asMap().compute(key, (unused, latest) -> {
         if (latest != null && latest.from() <= from) return latest;
         try {
-          return new KeptMatches(kept, matching(leaf, weight.get(), kept));
+          return new KeptMatches(keptFrom, matching(leaf, weight.get(), keptFrom));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -72,8 +72,9 @@ class IndexedPageTest {
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
         // a filter is first asked with a window that starts late: its matches are kept from there, and found again
         // for the windows that start sooner
-        List<IndexedQuestion.Window> windows = List.of(all.from(true, 100_000), all.from(true, 50_000).to(true, 220_000),
-            all, all.from(true, 60_000).to(false, 150_000), all.to(false, 120_500),
+        List<IndexedQuestion.Window> windows = List.of(all.from(true, 100_000),
+            all.from(true, 50_000).to(true, 220_000), all, all.from(true, 60_000).to(false, 150_000),
+            all.to(false, 120_500),
             all.from(false, 100_500), all.from(false, 90_000).to(false, 91_000), all.from(true, 10_000).from(false, 140_200)
                 .to(false, 240_000).to(true, 200_000), all.from(true, 100_001).to(true, 99_999), all.to(false, -1));
         var questions = new ArrayList<IndexedQuestion>();
