@@ -160,10 +160,10 @@ final class SegmentFacts {
    */
   RoaringBitmap matches(LeafReaderContext leaf, Query filters, int from, Supplier<Weight> weight) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
+    if (segment == null) return matching(leaf, weight.get(), from);
     int size = leaf.reader().maxDoc();
     int step = Math.max(1, size / 8);
     int keptFrom = from / step * step;
-    if (segment == null) return matching(leaf, weight.get(), keptFrom);
     var cache = size < keptFromDocuments ? smallMatches : matches;
     var key = new MatchesKey(segment.getKey(), filters);
     KeptMatches found = cache.getIfPresent(key);
