@@ -122,7 +122,6 @@ public final class Database implements AutoCloseable {
       throw new DatabaseException("AGENDA_DB_URL must start with jdbc:sqlite: or jdbc:postgresql:");
     }
     var config = new HikariConfig();
-    config.setJdbcUrl(url);
     config.setPoolName("agenda");
     if (sqlite) {
       SqliteFile.of(url).ifPresent(Database::createParentDirectory);
@@ -137,9 +136,10 @@ public final class Database implements AutoCloseable {
       // Every pooled connection keeps its own copy of the pages it read, in native memory on top of the heap
       // (SQLite's default is 2 MiB each); the operating system's file cache serves the rest at a small cost.
       sqliteConfig.setCacheSize(-512);
-      config.setDataSourceProperties(sqliteConfig.toProperties());
+      config.setDataSource(new StatementKeepingSqlite(url, sqliteConfig));
       config.setMaximumPoolSize(8);
     } else {
+      config.setJdbcUrl(url);
       if (user != null && !user.isEmpty()) config.setUsername(user);
       if (password != null && !password.isEmpty()) config.setPassword(password);
       config.setMaximumPoolSize(16);
