@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
@@ -73,10 +74,11 @@ public interface ByIdLoader<V> {
     Form kept(K key, Predicate<Object> renderedFrom);
 
     /**
-     * For keys that say all a form was rendered from ({@link Factory#renderings}): the form kept for {@code key} in
-     * memory, whatever source it was kept with (it is kept with {@code source}'s from then on), or on disk. Else null.
+     * For keys that say all a form was rendered from ({@link Factory#renderings}): the forms kept for {@code keys} in
+     * memory, whatever source each was kept with (it is kept with {@code source}'s for its place from then on), or on
+     * disk, looked up there together; null in the places of those kept in neither.
      */
-    Form stored(K key, Supplier<?> source);
+    Form[] stored(List<K> keys, IntFunction<?> source);
   }
 
   /**

@@ -21,8 +21,11 @@ import org.sqlite.SQLiteDataSource;
  * its own ({@code prepareThreshold}).
  */
 final class StatementKeepingSqlite extends SQLiteDataSource {
-  /** Statements a connection keeps: the texts the service runs, a few dozen, and room for those built per request. */
-  static final int KEPT_PER_CONNECTION = 128;
+  /**
+   * Statements a connection keeps: the texts the service runs, a few dozen (lists of ids are padded to a few lengths,
+   * {@code Settings.inListPadding}), and room for those built per request.
+   */
+  static final int KEPT_PER_CONNECTION = 64;
 
   StatementKeepingSqlite(String url, SQLiteConfig config) {
     super(config);

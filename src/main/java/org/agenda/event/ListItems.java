@@ -103,14 +103,26 @@ final class ListItems {
         EventView.Related related, Function<List<Long>, Map<Long, Event>> load) {
       Shown[] how = new Shown[events.size()];
       ByIdLoader.Form[] kept = new ByIdLoader.Form[events.size()];
-      List<Long> missing = new ArrayList<>();
+      List<Integer> unkept = new ArrayList<>();
+      List<ItemKey> unkeptKeys = new ArrayList<>();
       for (int i = 0; i < how.length; i++) {
         EventFacts event = events.get(i);
         how[i] = shown.apply(event);
         ItemKey key = ItemKey.of(event, requestLanguage, how[i], urls, related);
         kept[i] = items.kept(key, source -> related.isSourceOf(source, event));
-        if (kept[i] == null) kept[i] = items.stored(key, () -> related.sourceOf(event));
-        if (kept[i] == null) missing.add(event.id);
+        if (kept[i] == null) {
+          unkept.add(i);
+          unkeptKeys.add(key);
+        }
+      }
+      List<Long> missing = new ArrayList<>();
+      if (!unkept.isEmpty()) {
+        ByIdLoader.Form[] stored = items.stored(unkeptKeys, j -> related.sourceOf(events.get(unkept.get(j))));
+        for (int j = 0; j < stored.length; j++) {
+          int i = unkept.get(j);
+          kept[i] = stored[j];
+          if (kept[i] == null) missing.add(events.get(i).id);
+        }
       }
       Map<Long, Event> loaded = missing.isEmpty() ? Map.of() : load.apply(missing);
       for (int i = 0; i < how.length; i++) {

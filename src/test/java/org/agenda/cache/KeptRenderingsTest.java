@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agenda.db.ByIdLoader;
@@ -78,13 +80,26 @@ class KeptRenderingsTest {
       }
       diskCache.opened().flush();
       assertThat(renderings.kept(0, kept -> true)).as("the first forms were let go of").isNull();
-      for (int i = 0; i < forms.length; i++) {
-        ByIdLoader.Form found = renderings.stored(i, Object::new);
-        assertThat(found).as("form %d", i).isNotNull();
-        assertThat(text(found)).isEqualTo(forms[i]);
+      // looked up in batches of 1 to 70 (more than one statement's worth), each with a key never rendered within it
+      int from = 0;
+      for (int size = 1; from < forms.length; size = size % 70 + 1) {
+        List<Integer> keys = new ArrayList<>();
+        for (int i = from; i < Math.min(forms.length, from + size); i++) keys.add(i);
+        keys.add(keys.size() / 2, forms.length + from);
+        ByIdLoader.Form[] found = renderings.stored(keys, place -> new Object());
+        assertThat(found).hasSize(keys.size());
+        for (int j = 0; j < keys.size(); j++) {
+          int key = keys.get(j);
+          if (key >= forms.length) {
+            assertThat(found[j]).as("never rendered").isNull();
+          } else {
+            assertThat(found[j]).as("form %d", key).isNotNull();
+            assertThat(text(found[j])).isEqualTo(forms[key]);
+          }
+        }
+        from += size;
       }
       assertThat(renders).hasValue(forms.length);
-      assertThat(renderings.stored(forms.length, Object::new)).as("never rendered").isNull();
     }
     assertThat(Files.list(folder)).as("the disk cache removes its files when closed").isEmpty();
   }
@@ -95,6 +110,6 @@ class KeptRenderingsTest {
       throw new AssertionError("no disk cache is opened for forms that cannot be kept there");
     });
     renderings.get("item", kept -> false, Object::new, () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
-    assertThat(renderings.stored("item", Object::new)).isNull();
+    assertThat(renderings.stored(List.of("item"), place -> new Object())).containsExactly((ByIdLoader.Form) null);
   }
 }
