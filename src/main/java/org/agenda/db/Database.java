@@ -103,9 +103,7 @@ public final class Database implements AutoCloseable {
     this.dsl = DSL.using(new DefaultConfiguration()
         .set(dataSource)
         .set(dialect)
-        // IN lists padded to a power of two: a list of ids of any length is one of a few texts, which the connections
-        // keep prepared (StatementKeepingSqlite) instead of one text for each length
-        .set(new Settings().withExecuteLogging(false).withRenderSchema(false).withInListPadding(true))
+        .set(new Settings().withExecuteLogging(false).withRenderSchema(false))
         .set(new DefaultExecuteListenerProvider(listener)));
   }
 

@@ -22,10 +22,11 @@ import org.sqlite.SQLiteDataSource;
  */
 final class StatementKeepingSqlite extends SQLiteDataSource {
   /**
-   * Statements a connection keeps: the texts the service runs, a few dozen (lists of ids are padded to a few lengths,
-   * {@code Settings.inListPadding}), and room for those built per request.
+   * Statements a connection keeps: the texts the service runs, a few dozen, and room for those of lists of ids, one
+   * text for each length. (jOOQ's {@code inListPadding}, which would make those a few, fails on an empty list with
+   * the jOOQ of this build.)
    */
-  static final int KEPT_PER_CONNECTION = 64;
+  static final int KEPT_PER_CONNECTION = 128;
 
   StatementKeepingSqlite(String url, SQLiteConfig config) {
     super(config);
