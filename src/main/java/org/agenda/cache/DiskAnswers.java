@@ -184,7 +184,9 @@ final class DiskAnswers implements AutoCloseable {
             long hash = row.getLong(1);
             String key = row.getString(2);
             for (int i = from; i < to; i++) {
-              if (hashes[i] == hash && keys.get(i).equals(key)) found[i] = new StoredForm(row.getBytes(4), row.getInt(3));
+              if (hashes[i] == hash && keys.get(i).equals(key)) {
+                found[i] = new StoredForm(row.getBytes(4), row.getInt(3));
+              }
             }
           }
         }
