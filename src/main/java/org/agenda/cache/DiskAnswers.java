@@ -21,7 +21,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import net.jpountz.xxhash.XXHash64;
 import net.jpountz.xxhash.XXHashFactory;
 import org.agenda.http.ApiResponse;
@@ -145,20 +144,27 @@ final class DiskAnswers implements AutoCloseable {
     return DriverManager.getConnection("jdbc:sqlite:" + file, config.toProperties());
   }
 
-  /** What a row found under a key's hash is, when it was kept under that very key. */
-  private interface RowReader<T> {
-    T read(ResultSet row) throws SQLException;
-  }
-
   /** The answer kept for {@code key}, or null; a failure to read counts as not kept. */
   ResponseCache.Kept find(String key) {
-    return find(key, Reader::find, row -> {
-      var response = ApiResponse.stored(row.getInt(6), row.getBytes(10), row.getString(7));
-      String[] headers = row.getString(8).split("\n", -1);
-      for (int i = 0; i + 1 < headers.length; i += 2) response.header(headers[i], headers[i + 1]);
-      var entry = new ResponseCache.Entry(response, row.getString(5), row.getLong(2), row.getLong(3), row.getLong(4));
-      return new ResponseCache.Kept(entry, row.getInt(9));
-    });
+    Reader reader = reader();
+    if (reader == null) return null;
+    try {
+      PreparedStatement find = reader.find();
+      find.setLong(1, hash(key));
+      try (ResultSet row = find.executeQuery()) {
+        if (!row.next() || !key.equals(row.getString(1))) return null;
+        var response = ApiResponse.stored(row.getInt(6), row.getBytes(10), row.getString(7));
+        String[] headers = row.getString(8).split("\n", -1);
+        for (int i = 0; i + 1 < headers.length; i += 2) response.header(headers[i], headers[i + 1]);
+        var entry = new ResponseCache.Entry(response, row.getString(5), row.getLong(2), row.getLong(3), row.getLong(4));
+        return new ResponseCache.Kept(entry, row.getInt(9));
+      }
+    } catch (SQLException e) {
+      LOG.warn("cannot read what is kept on disk: {}", e.toString());
+      return null;
+    } finally {
+      readers.add(reader);
+    }
   }
 
   /**
@@ -195,23 +201,6 @@ final class DiskAnswers implements AutoCloseable {
     } catch (SQLException e) {
       LOG.warn("cannot read what is kept on disk: {}", e.toString());
       return new StoredForm[keys.size()];
-    } finally {
-      readers.add(reader);
-    }
-  }
-
-  private <T> T find(String key, Function<Reader, PreparedStatement> statement, RowReader<T> read) {
-    Reader reader = reader();
-    if (reader == null) return null;
-    try {
-      PreparedStatement find = statement.apply(reader);
-      find.setLong(1, hash(key));
-      try (ResultSet row = find.executeQuery()) {
-        return row.next() && key.equals(row.getString(1)) ? read.read(row) : null;
-      }
-    } catch (SQLException e) {
-      LOG.warn("cannot read what is kept on disk: {}", e.toString());
-      return null;
     } finally {
       readers.add(reader);
     }
