@@ -88,8 +88,8 @@ final class ResponseCache implements AutoCloseable {
       return version == atVersion && second >= validFrom && second < validUntil;
     }
 
-    private Entry at(long later) {
-      return new Entry(response, language, later, validFrom, validUntil, stillHolds);
+    private Entry at(long later, ReadAnswers.StillHolds from) {
+      return new Entry(response, language, later, validFrom, validUntil, from);
     }
   }
 
@@ -175,18 +175,22 @@ final class ResponseCache implements AutoCloseable {
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (second < entry.validFrom() || second >= entry.validUntil()) return null;
-    if (entry.version() != version) {
-      if (entry.version() > version || entry.stillHolds() == null) return null;
-      if (!entry.stillHolds().at(version)) {
-        partition.asMap().remove(key, kept);
-        return null;
-      }
-      entry = entry.at(version);
-      kept = new Kept(entry, kept.length());
-      partition.asMap().replace(key, kept);
+    Entry found = kept.length() < 0 ? entry : entry.withBody(Lz4.decompress(entry.response().bodyArray(), kept.length()));
+    if (entry.version() == version) return found;
+    if (entry.version() > version || entry.stillHolds() == null) return null;
+    ReadAnswers.Held held = entry.stillHolds().at(version, found.response());
+    if (held == null) {
+      partition.asMap().remove(key, kept);
+      return null;
     }
-    if (kept.length() < 0) return entry;
-    return entry.withBody(Lz4.decompress(entry.response().bodyArray(), kept.length()));
+    if (held.response() == found.response()) {
+      partition.asMap().replace(key, kept, new Kept(entry.at(version, held.stillHolds()), kept.length()));
+      return found.at(version, held.stillHolds());
+    }
+    Entry remade = new Entry(held.response(), found.language(), version, found.validFrom(), found.validUntil(),
+        held.stillHolds());
+    partition.asMap().replace(key, kept, kept(remade));
+    return remade;
   }
 
   /**
@@ -210,16 +214,20 @@ final class ResponseCache implements AutoCloseable {
 
   /** Keeps an answer; {@code oneRecord} when it is about one record (a route with an id or slug). */
   void put(boolean oneRecord, String key, Entry entry) {
+    int length = entry.response().bodyLength();
+    Cache<String, Kept> partition = oneRecord ? records : length > collectionBytes / 4 ? large : collections;
+    partition.put(key, kept(entry));
+  }
+
+  private static Kept kept(Entry entry) {
     ApiResponse response = entry.response();
     int length = response.bodyLength();
-    Cache<String, Kept> partition = oneRecord ? records : length > collectionBytes / 4 ? large : collections;
     if (length < COMPRESS_FROM_BYTES || length > COMPRESS_UP_TO_BYTES) {
       // as it is, in the array it was written in (weighed with its spare room): most built answers are not let in,
       // and cutting each to size first cost a copy of every one
-      partition.put(key, new Kept(entry, -1));
-      return;
+      return new Kept(entry, -1);
     }
-    partition.put(key, new Kept(entry.withBody(Lz4.compress(response.bodyArray(), length)), length));
+    return new Kept(entry.withBody(Lz4.compress(response.bodyArray(), length)), length);
   }
 
   @Override

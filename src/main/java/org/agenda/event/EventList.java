@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,7 @@ import org.agenda.http.Invalid;
 import org.agenda.http.ListPage;
 import org.agenda.http.Param;
 import org.agenda.http.ParamProblem;
+import org.agenda.http.Urls;
 import org.agenda.http.Utf8Buffer;
 import org.agenda.i18n.Languages;
 import org.agenda.record.Access;
@@ -38,6 +40,7 @@ import org.agenda.record.Records;
 import org.agenda.record.Status;
 import org.agenda.record.TextIndex;
 import org.agenda.term.CategoryTree;
+import org.agenda.term.Term;
 import org.agenda.term.TermLookup;
 import org.agenda.term.TermTables;
 import org.agenda.text.Folding;
@@ -324,7 +327,8 @@ final class EventList {
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
     // the events of the items kept neither in memory nor on disk are read without the cache of events: their events,
     // kept there, turned it over in under a second at 100 000 events and filled the old generation with what it let go
-    items.writer(body).items(shown, event -> shown(event, request), request.language(), request.urls(), related,
+    ListItems.Writer writer = items.writer(body);
+    writer.items(shown, event -> shown(event, request), request.language(), request.urls(), related,
         missing -> EventStore.load(dsl, missing));
     if (!shown.isEmpty()) bytesPerItem = Math.min(MOST_BYTES_PER_ITEM, body.length() / shown.size() * 9 / 8);
     String navigation = paging.navigation(request.urls().collection("events"),
@@ -339,10 +343,29 @@ final class EventList {
       Resolved resolved = request.attachment(Resolved.class);
       if (resolved.categories() != null) terms.addAll(resolved.categories());
       if (resolved.tags() != null) terms.addAll(resolved.tags());
+      String language = request.language();
+      Urls urls = request.urls();
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
-          paging.perPage(), page, records, terms, resolved.categories() != null));
+          paging.perPage(), page, records, terms, resolved.categories() != null, writer.termPlaces(),
+          (at, placed) -> termForms(at, placed, language, urls)));
     }
     return paging.response(body, navigation, total);
+  }
+
+  /**
+   * The forms of these terms as embedded in {@code language} at data version {@code version}; null when one is gone or
+   * not shown in it.
+   */
+  private Map<Long, ByIdLoader.Form> termForms(long version, Collection<Long> ids, String language, Urls urls) {
+    Map<Long, Term> terms = view.terms(database.dsl(), version, ids);
+    Map<Long, ByIdLoader.Form> forms = new HashMap<>();
+    for (Long id : ids) {
+      Term term = terms.get(id);
+      ByIdLoader.Form form = term == null ? null : items.termForm(term, language, urls);
+      if (form == null || form.length() == 0) return null;
+      forms.put(id, form);
+    }
+    return forms;
   }
 
   /**

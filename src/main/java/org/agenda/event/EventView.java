@@ -187,6 +187,11 @@ final class EventView {
     }
   }
 
+  /** The terms with these ids, as kept for data version {@code version}. */
+  Map<Long, Term> terms(DSLContext dsl, Long version, Collection<Long> ids) {
+    return terms.load(dsl, version, ids);
+  }
+
   /** Whether a term of {@code taxonomy} has this id, as the terms kept for data version {@code version} say. */
   boolean isTerm(DSLContext dsl, Long version, String taxonomy, long id) {
     Term term = terms.load(dsl, version, List.of(id)).get(id);

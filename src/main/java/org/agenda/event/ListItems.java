@@ -88,10 +88,18 @@ final class ListItems {
     private final Map<Long, ByIdLoader.Form> termForms = new HashMap<>();
     private final Map<Long, ByIdLoader.Form> venueForms = new HashMap<>();
     private final Map<Long, ByIdLoader.Form> organizerForms = new HashMap<>();
+    /** Where the terms written stand in {@link #out}, and in {@link #linkArrays} for the item being written. */
+    private final TermPlaces termPlaces = new TermPlaces();
+    private final TermPlaces itemTermPlaces = new TermPlaces();
     private boolean first = true;
 
     private Writer(Utf8Buffer out) {
       this.out = out;
+    }
+
+    /** Where the terms embedded in the items written stand in the answer. */
+    TermPlaces termPlaces() {
+      return termPlaces;
     }
 
     /**
@@ -157,11 +165,12 @@ final class ListItems {
       if (stripped) return;
       int at = from + out.removeTrailingInt();
       linkArrays.clear();
+      itemTermPlaces.clear();
       linkArrays.write(CATEGORIES);
       Function<Term, Optional<ObjectNode>> term = shown -> Terms.embedded(shown, requestLanguage, languages, urls);
-      write(shown("term", event.categoryIds(), related.terms(), termForms, term, requestLanguage, urls));
+      writeTerms(event.categoryIds(), related.terms(), term, requestLanguage, urls);
       linkArrays.write(TAGS);
-      write(shown("term", event.tagIds(), related.terms(), termForms, term, requestLanguage, urls));
+      writeTerms(event.tagIds(), related.terms(), term, requestLanguage, urls);
       linkArrays.write(VENUE);
       // one venue shown is the object itself, any other number an array (§5.2)
       List<ByIdLoader.Form> venues = shown("venue", event.venueIds(), related.venueRecords(), venueForms,
@@ -178,6 +187,24 @@ final class ListItems {
           organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls), requestLanguage, urls));
       linkArrays.write(CLOSE);
       out.replace(at, LINKS_APART.length, linkArrays);
+      itemTermPlaces.addTo(termPlaces, at);
+    }
+
+    /** The terms of {@code ids} shown in the request's language, noting where each stands. */
+    private void writeTerms(List<Long> ids, Map<Long, Term> loaded, Function<Term, Optional<ObjectNode>> embedded,
+        String requestLanguage, Urls urls) {
+      boolean firstTerm = true;
+      for (Long id : ids) {
+        Term record = loaded.get(id);
+        if (record == null) continue;
+        ByIdLoader.Form form = termForms.computeIfAbsent(id, unused -> termForm(record, embedded, requestLanguage,
+            urls));
+        if (form.length() == 0) continue;
+        if (!firstTerm) linkArrays.write((byte) ',');
+        firstTerm = false;
+        itemTermPlaces.add(id, linkArrays.length(), form.length());
+        linkArrays.write(form.length(), form::copyTo);
+      }
     }
 
     /**
@@ -205,6 +232,20 @@ final class ListItems {
         linkArrays.write(forms.get(i).length(), forms.get(i)::copyTo);
       }
     }
+  }
+
+  /**
+   * The form of {@code term} as embedded in answers in {@code requestLanguage} (empty when not shown in it), the one
+   * kept while the term is the same object.
+   */
+  ByIdLoader.Form termForm(Term term, String requestLanguage, Urls urls) {
+    return termForm(term, shown -> Terms.embedded(shown, requestLanguage, languages, urls), requestLanguage, urls);
+  }
+
+  private ByIdLoader.Form termForm(Term term, Function<Term, Optional<ObjectNode>> embedded, String requestLanguage,
+      Urls urls) {
+    return links.get(new LinkKey("term", term.id(), requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
+        () -> embedded.apply(term).map(Json::bytes).orElse(NOT_SHOWN));
   }
 
   /**

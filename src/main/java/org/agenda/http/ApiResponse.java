@@ -61,6 +61,17 @@ public final class ApiResponse {
     return copy;
   }
 
+  /**
+   * The same answer with the body {@code written} holds, in its array as it is: a kept answer of which a part was made
+   * anew. Its entity tag, a hash of the bytes, is computed again.
+   */
+  public ApiResponse withBody(Utf8Buffer written) {
+    var copy = new ApiResponse(status, written.array(), written.length(), contentType);
+    copy.headers.putAll(headers);
+    if (headers.containsKey("ETag")) copy.header("ETag", Validators.etag(copy.body, copy.length));
+    return copy;
+  }
+
   public ApiResponse header(String name, String value) {
     headers.put(name, value);
     return this;

@@ -33,6 +33,13 @@ public interface ReadAnswers extends AutoCloseable {
   /** Tells whether an answer made at an earlier data version is what a read at {@code version} would make. */
   @FunctionalInterface
   interface StillHolds {
-    boolean at(long version);
+    /**
+     * What a read at {@code version} makes, from {@code kept}, the answer made earlier: {@code kept} itself when every
+     * byte holds, or an answer made anew from it in part; null when it must be built again.
+     */
+    Held at(long version, ApiResponse kept);
   }
+
+  /** An answer that holds at a later data version, and how to tell, from then on, that it still does. */
+  record Held(ApiResponse response, StillHolds stillHolds) {}
 }

@@ -158,6 +158,48 @@ class ResponseCacheApiTest {
     }
   }
 
+  /**
+   * A kept page whose embedded terms changed only in their counts is given with their current forms in their places:
+   * the same bytes and entity tag as a server that builds every list from the database gives, in every language.
+   */
+  @Test
+  void aKeptPageWhoseTermsChangedOnlyInTheirCountsIsTheBuiltOne() {
+    // one public URL for both servers, so that their answers are the same bytes
+    String site = "https://agenda.example";
+    try (TestServer indexed = TestServer.start(Map.of("AGENDA_PUBLIC_URL", site));
+        TestServer plain = TestServer.start(Map.of("AGENDA_DB_URL", indexed.databaseUrl, "AGENDA_INDEX", "off",
+            "AGENDA_PUBLIC_URL", site))) {
+      plain.clock.set(indexed.clock.instant());
+      var admin = indexed.asAdmin();
+      long first = id(admin.postJson(NS + "/events", ApiChecks.event("Buiten spelen",
+          "\"categories\":[\"Muziek\",\"Theater\"],\"tags\":[\"buiten\",\"gratis\"]")).json());
+      var embedded = admin.get(NS + "/events/" + first).json();
+      long music = id(embedded.path("categories").path(0));
+      long outside = id(embedded.path("tags").path(0));
+      admin.postJson(NS + "/events", ApiChecks.event("Binnen", "\"categories\":[" + music + "],\"tags\":[\"binnen\"]"));
+      admin.postJson(NS + "/events", ApiChecks.event("Ook buiten", "\"tags\":[" + outside + "]"));
+      var reader = indexed.anonymous();
+      var built = plain.anonymous();
+      List<String> lists = List.of(NS + "/events", "/fr" + NS + "/events", NS + "/events?per_page=2&page=2",
+          NS + "/events?tags=" + outside, NS + "/events?categories=" + music + "&per_page=1");
+      for (String list : lists) assertThat(reader.get(list).status()).as(list).isEqualTo(200);
+
+      // beyond the lists' window: no page changes but for the counts of the terms it embeds
+      String later = "\"start_date\":\"+1000 days 20:00\",\"end_date\":\"+1000 days 22:00\"";
+      for (int count = 3; count <= 4; count++) {
+        assertThat(admin.postJson(NS + "/events", "{\"title\":\"Later\"," + later + ",\"categories\":[" + music
+            + "],\"tags\":[" + outside + "]}").status()).isEqualTo(201);
+        for (String list : lists) {
+          HttpResult kept = reader.get(list);
+          HttpResult fresh = built.get(list);
+          assertThat(kept.body()).as(list).isEqualTo(fresh.body()).contains("\"count\":" + count);
+          assertThat(kept.header("ETag")).as(list).isEqualTo(fresh.header("ETag"));
+          assertThat(reader.get(list).body()).as(list + ", asked again").isEqualTo(fresh.body());
+        }
+      }
+    }
+  }
+
   @Test
   void aCachedAnswerHasTheSameBytesAndHeadersAsTheFirst() {
     long venue = create("venues", "{\"venue\":\"Zaal\",\"city\":\"Gent\"}");
