@@ -175,9 +175,9 @@ final class ResponseCache implements AutoCloseable {
     if (kept == null) return null;
     Entry entry = kept.entry();
     if (second < entry.validFrom() || second >= entry.validUntil()) return null;
+    if (entry.version() != version && (entry.version() > version || entry.stillHolds() == null)) return null;
     Entry found = kept.length() < 0 ? entry : entry.withBody(Lz4.decompress(entry.response().bodyArray(), kept.length()));
     if (entry.version() == version) return found;
-    if (entry.version() > version || entry.stillHolds() == null) return null;
     ReadAnswers.Held held = entry.stillHolds().at(version, found.response());
     if (held == null) {
       partition.asMap().remove(key, kept);
