@@ -167,10 +167,9 @@ final class ListItems {
       linkArrays.clear();
       itemTermPlaces.clear();
       linkArrays.write(CATEGORIES);
-      Function<Term, Optional<ObjectNode>> term = shown -> Terms.embedded(shown, requestLanguage, languages, urls);
-      writeTerms(event.categoryIds(), related.terms(), term, requestLanguage, urls);
+      writeTerms(event.categoryIds(), related.terms(), requestLanguage, urls);
       linkArrays.write(TAGS);
-      writeTerms(event.tagIds(), related.terms(), term, requestLanguage, urls);
+      writeTerms(event.tagIds(), related.terms(), requestLanguage, urls);
       linkArrays.write(VENUE);
       // one venue shown is the object itself, any other number an array (§5.2)
       List<ByIdLoader.Form> venues = shown("venue", event.venueIds(), related.venueRecords(), venueForms,
@@ -191,14 +190,12 @@ final class ListItems {
     }
 
     /** The terms of {@code ids} shown in the request's language, noting where each stands. */
-    private void writeTerms(List<Long> ids, Map<Long, Term> loaded, Function<Term, Optional<ObjectNode>> embedded,
-        String requestLanguage, Urls urls) {
+    private void writeTerms(List<Long> ids, Map<Long, Term> loaded, String requestLanguage, Urls urls) {
       boolean firstTerm = true;
       for (Long id : ids) {
         Term record = loaded.get(id);
         if (record == null) continue;
-        ByIdLoader.Form form = termForms.computeIfAbsent(id, unused -> termForm(record, embedded, requestLanguage,
-            urls));
+        ByIdLoader.Form form = termForms.computeIfAbsent(id, unused -> termForm(record, requestLanguage, urls));
         if (form.length() == 0) continue;
         if (!firstTerm) linkArrays.write((byte) ',');
         firstTerm = false;
@@ -239,13 +236,8 @@ final class ListItems {
    * kept while the term is the same object.
    */
   ByIdLoader.Form termForm(Term term, String requestLanguage, Urls urls) {
-    return termForm(term, shown -> Terms.embedded(shown, requestLanguage, languages, urls), requestLanguage, urls);
-  }
-
-  private ByIdLoader.Form termForm(Term term, Function<Term, Optional<ObjectNode>> embedded, String requestLanguage,
-      Urls urls) {
     return links.get(new LinkKey("term", term.id(), requestLanguage, urls.publicUrl(), urls.baseUrl()), term,
-        () -> embedded.apply(term).map(Json::bytes).orElse(NOT_SHOWN));
+        () -> Terms.embedded(term, requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN));
   }
 
   /**
