@@ -48,6 +48,11 @@ public final class Dispatcher implements AutoCloseable {
   private final ReadAnswers answers;
   private final WriteGuard writeGuard;
   private final RequestIds requestIds = new RequestIds();
+  /**
+   * The public root of the last request, given again to requests with the same root: kept items and embedded records
+   * are looked up under keys that hold it, which then hash it once and compare it by identity, not byte for byte.
+   */
+  private volatile String lastPublicUrl = "";
 
   /**
    * {@code beforeEachRequest} runs before a request is processed (time-driven state changes);
@@ -549,7 +554,11 @@ public final class Dispatcher implements AutoCloseable {
     if (host == null || host.isBlank() || !HOST.matcher(host).matches()) {
       host = req.getServerName() + ":" + req.getServerPort();
     }
-    return scheme.toLowerCase(Locale.ROOT) + "://" + host;
+    String publicUrl = scheme.toLowerCase(Locale.ROOT) + "://" + host;
+    String last = lastPublicUrl;
+    if (publicUrl.equals(last)) return last;
+    lastPublicUrl = publicUrl;
+    return publicUrl;
   }
 
   private String clientAddress(HttpServletRequest req) {

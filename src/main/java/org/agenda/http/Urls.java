@@ -9,11 +9,15 @@ public final class Urls {
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private final String publicUrl;
-  private final String languageSegment;
+  /**
+   * Made once: the keys of the items and embedded records an answer shows hold it, and a string made anew for each
+   * key was hashed anew for each.
+   */
+  private final String baseUrl;
 
   public Urls(String publicUrl, String languageSegment) {
     this.publicUrl = publicUrl;
-    this.languageSegment = languageSegment;
+    this.baseUrl = languageSegment == null ? publicUrl : publicUrl + "/" + languageSegment;
   }
 
   public String publicUrl() {
@@ -22,7 +26,7 @@ public final class Urls {
 
   /** {@code {public_url}} plus the request's language segment, if it had one. */
   public String baseUrl() {
-    return languageSegment == null ? publicUrl : publicUrl + "/" + languageSegment;
+    return baseUrl;
   }
 
   /** {@code {base_url}/cal/events/v1}. */
