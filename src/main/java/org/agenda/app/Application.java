@@ -50,7 +50,7 @@ public final class Application implements AutoCloseable {
       HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
 
   /** How long a read waits for a turn to build its answer before it goes on without one. */
-  private static final long TURN_WAIT_MILLIS = 50;
+  private static final long TURN_WAIT_MILLIS = 20;
 
   static {
     // Jetty otherwise rewrites "application/json; charset=UTF-8" to its cached "application/json;charset=utf-8";
