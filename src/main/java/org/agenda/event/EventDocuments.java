@@ -3,6 +3,7 @@ package org.agenda.event;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,12 +14,21 @@ import java.util.Set;
 import org.agenda.record.RecordTables;
 import org.agenda.record.Status;
 import org.agenda.venue.VenueTables;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
 import org.jooq.DSLContext;
 
 /**
@@ -47,6 +57,11 @@ final class EventDocuments {
   static final String LOCATED = "located";
   /** The languages the event has text in. */
   static final String LANGUAGE = "language";
+  /**
+   * What a list needs of the event besides its item ({@link EventFacts}), as doc values: read by id for the events of a
+   * page, in place of three statements for those the cache of facts does not hold.
+   */
+  static final String FACTS = "facts";
   static final String YES = "1";
   static final String NO = "0";
 
@@ -118,7 +133,36 @@ final class EventDocuments {
     }
     documents.forEach((id, document) ->
         document.add(new StringField(LOCATED, located.contains(id) ? YES : NO, Store.NO)));
+    EventStore.facts(dsl, found).forEach((id, facts) ->
+        documents.get(id).add(new BinaryDocValuesField(FACTS, facts.bytes())));
     return documents;
+  }
+
+  /**
+   * The facts of the events among {@code ids} whose documents the searcher holds; an event deleted between the
+   * statements of {@link #load} has a document without them, and is not in the map either.
+   */
+  static Map<Long, EventFacts> facts(IndexSearcher searcher, Collection<Long> ids) throws IOException {
+    long[] values = new long[ids.size()];
+    int i = 0;
+    for (long id : ids) values[i++] = id;
+    Weight weight = searcher.createWeight(searcher.rewrite(LongPoint.newSetQuery(ID, values)),
+        ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Map<Long, EventFacts> facts = new HashMap<>(ids.size() * 2);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Scorer scorer = weight.scorer(leaf);
+      BinaryDocValues column = leaf.reader().getBinaryDocValues(FACTS);
+      if (scorer == null || column == null) continue;
+      Bits live = leaf.reader().getLiveDocs();
+      DocIdSetIterator docs = scorer.iterator();
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if ((live == null || live.get(doc)) && column.advanceExact(doc)) {
+          EventFacts event = EventFacts.read(column.binaryValue());
+          facts.put(event.id, event);
+        }
+      }
+    }
+    return facts;
   }
 
   /** The events linked to any of these venues: a venue's trash or coordinates decide their {@link #LOCATED}. */

@@ -1,10 +1,15 @@
 package org.agenda.event;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.store.ByteArrayDataInput;
+import org.apache.lucene.store.ByteBuffersDataOutput;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * What a list needs of an event besides its kept item: which languages it has text in, what locks it and for whom,
@@ -77,6 +82,49 @@ final class EventFacts {
     List<EventFacts> facts = new ArrayList<>(events.size());
     for (Event event : events) facts.add(of(event));
     return facts;
+  }
+
+  /** The facts as the event index keeps them beside each event ({@link EventDocuments#FACTS}). */
+  BytesRef bytes() {
+    var out = new ByteBuffersDataOutput();
+    try {
+      out.writeVLong(id);
+      out.writeVLong(seriesId == null ? 0 : seriesId + 1);
+      out.writeVInt(languages.size());
+      for (String language : languages) out.writeString(language);
+      out.writeByte(password == null ? (byte) 0 : 1);
+      if (password != null) out.writeString(password);
+      out.writeVLong(author);
+      out.writeString(effectiveStatus);
+      out.writeString(stamp);
+      out.writeVInt(links.length);
+      for (long link : links) out.writeVLong(link);
+      out.writeVInt(tagsFrom);
+      out.writeVInt(venuesFrom);
+      out.writeVInt(organizersFrom);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // in memory: not thrown
+    }
+    return new BytesRef(out.toArrayCopy());
+  }
+
+  /** The facts that {@link #bytes} wrote. */
+  static EventFacts read(BytesRef bytes) throws IOException {
+    var in = new ByteArrayDataInput(bytes.bytes, bytes.offset, bytes.length);
+    long id = in.readVLong();
+    long series = in.readVLong();
+    int languageCount = in.readVInt();
+    List<String> languages = new ArrayList<>(languageCount);
+    for (int i = 0; i < languageCount; i++) languages.add(in.readString());
+    String password = in.readByte() == 0 ? null : in.readString();
+    long author = in.readVLong();
+    String effectiveStatus = in.readString();
+    String stamp = in.readString();
+    int linkCount = in.readVInt();
+    List<Long> links = new ArrayList<>(linkCount);
+    for (int i = 0; i < linkCount; i++) links.add(in.readVLong());
+    return new EventFacts(id, series == 0 ? null : series - 1, languages, password, author, effectiveStatus, stamp,
+        links, in.readVInt(), in.readVInt(), in.readVInt());
   }
 
   /** What {@link #stamp} is made of; {@link EventStore#facts} reads these columns of an event without its text. */

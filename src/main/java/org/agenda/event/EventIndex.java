@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -81,8 +82,11 @@ public final class EventIndex implements AutoCloseable {
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
   private static final String FORM = "form";
-  /** 2: the end as doc values too; 3: the start and the end as doc values only (read as columns, SegmentFacts). */
-  private static final String DOCUMENTS_FORM = "3";
+  /**
+   * 2: the end as doc values too; 3: the start and the end as doc values only (read as columns, SegmentFacts); 4: the
+   * events' facts as doc values ({@link EventDocuments#FACTS}).
+   */
+  private static final String DOCUMENTS_FORM = "4";
 
   /** A page of a list: the matching events in all and the ids asked for, in list order. */
   record Page(int total, List<Long> ids) {}
@@ -390,6 +394,20 @@ public final class EventIndex implements AutoCloseable {
     return search(atLeast, searcher -> {
       try {
         return IndexedPage.of(searcher, question, offset, limit, segments);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+  }
+
+  /**
+   * The facts of the events among {@code ids} as the index holds them at data version {@code atLeast} or later (as
+   * the database would give them: it too may have moved on); null when the index cannot serve.
+   */
+  Map<Long, EventFacts> facts(long atLeast, Collection<Long> ids) {
+    return search(atLeast, searcher -> {
+      try {
+        return EventDocuments.facts(searcher, ids);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -1,8 +1,10 @@
 package org.agenda.event;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import org.agenda.config.Config;
@@ -92,7 +94,7 @@ public final class EventRoutes {
     this.view = new EventView(config, languages, venues, organizers, loaders);
     this.write = new EventWrite(config);
     ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
-        (dsl, version, ids) -> EventStore.facts(dsl, ids));
+        (dsl, version, ids) -> facts(index, dsl, version, ids));
     var items = new ListItems(view, languages, loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk),
         loaders.smallRenderings(EMBEDDED_LINK_BYTES));
     this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
@@ -100,6 +102,21 @@ public final class EventRoutes {
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());
+  }
+
+  /**
+   * The facts of these events: from the event index where it serves the data version (no statement), the rest, and
+   * all inside a transaction, from the database.
+   */
+  private static Map<Long, EventFacts> facts(EventIndex index, DSLContext dsl, Long version, Collection<Long> ids) {
+    Map<Long, EventFacts> found = index == null || version == null ? null : index.facts(version, ids);
+    if (found == null) return EventStore.facts(dsl, ids);
+    if (found.size() < ids.size()) {
+      List<Long> rest = new ArrayList<>();
+      for (Long id : ids) if (!found.containsKey(id)) rest.add(id);
+      found.putAll(EventStore.facts(dsl, rest));
+    }
+    return found;
   }
 
   /** The id resolved from a by-slug path (null when no event has the slug), for the checks and the handler. */
