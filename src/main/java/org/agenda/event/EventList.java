@@ -47,6 +47,7 @@ import org.agenda.text.Folding;
 import org.agenda.text.SearchTerms;
 import org.agenda.time.DateTimes;
 import org.agenda.time.ListWindow;
+import org.agenda.venue.VenuePlaces;
 import org.agenda.venue.VenueTables;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -77,7 +78,6 @@ final class EventList {
   static final DefaultWindow FEED_WINDOW = new DefaultWindow(today -> today.minusDays(FEED_DAYS_BACK),
       today -> today.plusYears(FEED_YEARS_AHEAD));
 
-  private static final double EARTH_RADIUS_KM = 6371.0088;
   private static final List<String> RELATIVE_BOUNDS = List.of("starts_before", "starts_after", "ends_before", "ends_after");
 
   /** What {@link #bytesPerItem} may say: one answer of a few very long events must not size the next page of 50. */
@@ -101,11 +101,13 @@ final class EventList {
   /** What tells a kept page that no write touched what it shows ({@link PageHolds}). */
   private final ByIdLoader.Factory changes;
   private final CategoryTree categoryTree;
+  private final VenuePlaces venuePlaces;
 
   EventList(Database database, Config config, Languages languages, EventView view, ByIdLoader<Event> events,
       ByIdLoader<EventFacts> facts, ListItems items, EventIndex index, ByIdLoader.Factory changes,
-      CategoryTree categoryTree) {
+      CategoryTree categoryTree, VenuePlaces venuePlaces) {
     this.facts = facts;
+    this.venuePlaces = venuePlaces;
     this.database = database;
     this.changes = changes;
     this.categoryTree = categoryTree;
@@ -288,7 +290,7 @@ final class EventList {
       categories = resolved.categories() == null ? null
           : categoryTree.withDescendants(dsl, version, resolved.categories());
       tags = resolved.tags() == null ? null : Set.copyOf(resolved.tags());
-      withinRadius = request.has("geoloc_lat") && request.has("geoloc_lng") ? venuesWithin(dsl, request) : null;
+      withinRadius = request.has("geoloc_lat") && request.has("geoloc_lng") ? venuesWithin(dsl, version, request) : null;
     }
   }
 
@@ -343,10 +345,13 @@ final class EventList {
       Resolved resolved = request.attachment(Resolved.class);
       if (resolved.categories() != null) terms.addAll(resolved.categories());
       if (resolved.tags() != null) terms.addAll(resolved.tags());
+      List<String> questionKinds = new ArrayList<>();
+      if (resolved.categories() != null) questionKinds.add(TermTables.CATEGORY);
+      if (request.has("geoloc_lat") && request.has("geoloc_lng")) questionKinds.add(VenuePlaces.KIND);
       String language = request.language();
       Urls urls = request.urls();
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
-          paging.perPage(), page, records, terms, resolved.categories() != null, writer.termPlaces(),
+          paging.perPage(), page, records, terms, questionKinds, writer.termPlaces(),
           (at, placed) -> termForms(at, placed, language, urls)));
     }
     return paging.response(body, navigation, total);
@@ -521,26 +526,11 @@ final class EventList {
         .where(EV_EVENT.eq(ID).and(field(name("venue_record", "status"), String.class).ne(Status.TRASH)));
   }
 
-  /** Ids of the venues not in the trash within the radius (haversine), computed here so both databases agree exactly. */
-  private static List<Long> venuesWithin(DSLContext dsl, ApiRequest request) {
-    double lat = request.number("geoloc_lat").doubleValue();
-    double lng = request.number("geoloc_lng").doubleValue();
+  /** Ids of the venues not in the trash within the radius. */
+  private List<Long> venuesWithin(DSLContext dsl, Long version, ApiRequest request) {
     double radius = request.has("geoloc_radius") ? request.number("geoloc_radius").doubleValue() : 10;
-    var within = new ArrayList<Long>();
-    for (var row : dsl.select(VenueTables.ID, VenueTables.GEO_LAT, VenueTables.GEO_LNG).from(VenueTables.VENUES)
-        .join(RECORDS).on(ID.eq(VenueTables.ID))
-        .where(VenueTables.GEO_LAT.isNotNull().and(STATUS.ne(Status.TRASH))).fetch()) {
-      if (distanceKm(lat, lng, row.value2(), row.value3()) <= radius) within.add(row.value1());
-    }
-    return within;
-  }
-
-  static double distanceKm(double lat1, double lng1, double lat2, double lng2) {
-    double dLat = Math.toRadians(lat2 - lat1);
-    double dLng = Math.toRadians(lng2 - lng1);
-    double a = Math.pow(Math.sin(dLat / 2), 2)
-        + Math.cos(Math.toRadians(lat1)) * Math.cos(Math.toRadians(lat2)) * Math.pow(Math.sin(dLng / 2), 2);
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+    return venuePlaces.within(dsl, version, request.number("geoloc_lat").doubleValue(),
+        request.number("geoloc_lng").doubleValue(), radius);
   }
 
   /**

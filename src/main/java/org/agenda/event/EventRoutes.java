@@ -32,6 +32,7 @@ import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
 import org.agenda.term.CategoryTree;
 import org.agenda.user.Role;
+import org.agenda.venue.VenuePlaces;
 import org.agenda.venue.Venues;
 import org.jooq.DSLContext;
 
@@ -98,7 +99,7 @@ public final class EventRoutes {
     var items = new ListItems(view, languages, loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk),
         loaders.smallRenderings(EMBEDDED_LINK_BYTES));
     this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
-        new CategoryTree(loaders));
+        new CategoryTree(loaders), new VenuePlaces(loaders));
     this.calendar = new EventCalendar(config, languages, view);
     this.links = new EventLinks(languages, venues, organizers, writes, userExists);
     this.resource = EventSchemas.resource(venues.resource(), organizers.resource());

@@ -25,7 +25,6 @@ import org.agenda.venue.Venues;
  */
 final class PageHolds implements ReadAnswers.StillHolds {
   private static final List<String> RECORD_KINDS = List.of(Records.EVENT, Venues.TYPE, Organizers.TYPE);
-  private static final List<String> CATEGORY_KINDS = List.of(TermTables.CATEGORY);
   /** A term's own changes (its name, slug, parent, text or deletion), apart from those of its count. */
   private static final List<String> TERM_KINDS = List.of(TermTables.CATEGORY, TermTables.TAG);
   private static final List<String> COUNT_KINDS = List.of(TermTables.COUNT_CHANGE);
@@ -46,26 +45,31 @@ final class PageHolds implements ReadAnswers.StillHolds {
   private final EventIndex.Page page;
   private final Collection<Long> records;
   private final Collection<Long> terms;
-  /** Whether the question names categories, which stand for their descendants when the page was made. */
-  private final boolean namesCategories;
+  /**
+   * The kinds of records whose every change may change what the question asks rather than what the index answers to
+   * it: categories, when it names some (they stand for their descendants), venues, when it has a radius (which venues
+   * are within it).
+   */
+  private final List<String> questionKinds;
   private final TermPlaces places;
   private final Set<Long> placedTerms;
   private final TermForms termForms;
 
   /**
    * {@code records}: the events shown, their series, venues and organizers, and those the filters name; {@code terms}:
-   * the terms they embed and those the filters name; {@code places}: where the embedded terms stand in the page.
+   * the terms they embed and those the filters name; {@code questionKinds}: see {@link #questionKinds};
+   * {@code places}: where the embedded terms stand in the page.
    */
   PageHolds(Database database, ByIdLoader.Factory changes, EventIndex index, IndexedQuestion question, long madeAt,
-      long offset, int limit, EventIndex.Page page, Set<Long> records, Set<Long> terms, boolean namesCategories,
+      long offset, int limit, EventIndex.Page page, Set<Long> records, Set<Long> terms, List<String> questionKinds,
       TermPlaces places, TermForms termForms) {
-    this(database, changes, index, question, madeAt, offset, limit, page, records, terms, namesCategories, places,
+    this(database, changes, index, question, madeAt, offset, limit, page, records, terms, questionKinds, places,
         places.terms(), termForms);
   }
 
   private PageHolds(Database database, ByIdLoader.Factory changes, EventIndex index, IndexedQuestion question,
       long madeAt, long offset, int limit, EventIndex.Page page, Collection<Long> records, Collection<Long> terms,
-      boolean namesCategories, TermPlaces places, Set<Long> placedTerms, TermForms termForms) {
+      List<String> questionKinds, TermPlaces places, Set<Long> placedTerms, TermForms termForms) {
     this.database = database;
     this.changes = changes;
     this.index = index;
@@ -76,7 +80,7 @@ final class PageHolds implements ReadAnswers.StillHolds {
     this.page = page;
     this.records = records;
     this.terms = terms;
-    this.namesCategories = namesCategories;
+    this.questionKinds = questionKinds;
     this.places = places;
     this.placedTerms = placedTerms;
     this.termForms = termForms;
@@ -87,8 +91,7 @@ final class PageHolds implements ReadAnswers.StillHolds {
     var dsl = database.dsl();
     if (!changes.untouched(dsl, madeAt, version, RECORD_KINDS, records)) return null;
     if (!changes.untouched(dsl, madeAt, version, TERM_KINDS, terms)) return null;
-    // a category added or moved below a named one changes what the question asks, not what the index answers to it
-    if (namesCategories && !changes.unchanged(dsl, madeAt, version, CATEGORY_KINDS)) return null;
+    if (!questionKinds.isEmpty() && !changes.unchanged(dsl, madeAt, version, questionKinds)) return null;
     if (!page.equals(index.page(question, version, offset, limit))) return null;
     if (changes.untouched(dsl, madeAt, version, COUNT_KINDS, placedTerms)) {
       return new ReadAnswers.Held(kept, madeAt(version, places));
@@ -106,6 +109,6 @@ final class PageHolds implements ReadAnswers.StillHolds {
    */
   private PageHolds madeAt(long version, TermPlaces placesThen) {
     return new PageHolds(database, changes, index, question, version, offset, limit, page, records, terms,
-        namesCategories, placesThen, placedTerms, termForms);
+        questionKinds, placesThen, placedTerms, termForms);
   }
 }

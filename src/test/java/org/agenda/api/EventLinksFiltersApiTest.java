@@ -232,6 +232,28 @@ class EventLinksFiltersApiTest {
     assertThat(ids(list(centre + "1000&geoloc=false"))).isEmpty();
   }
 
+  /** The venues' places are kept between writes: the next list sees a venue moved, trashed or restored. */
+  @Test
+  void radiusFollowsTheVenuesWrittenSince() {
+    String amsterdam = "?geoloc_lat=52.37&geoloc_lng=4.90&geoloc_radius=5";
+    String rotterdam = "?geoloc_lat=51.92&geoloc_lng=4.48&geoloc_radius=5";
+    JsonNode xj = post(ed, event("X", "tomorrow 15:00", "tomorrow 16:00")
+        .set("venue", fields("venue", "VX", "geo_lat", 52.37, "geo_lng", 4.90)));
+    long x = xj.path("id").asLong();
+    String venue = "/cal/events/v1/venues/" + xj.path("venue").path("id").asLong();
+    assertThat(ids(list(amsterdam))).containsExactly(x);
+    assertThat(ids(list(rotterdam))).isEmpty();
+    ok(ed.patchJson(venue, "{\"geo_lat\":51.92,\"geo_lng\":4.48}"));
+    assertThat(ids(list(amsterdam))).isEmpty();
+    assertThat(ids(list(rotterdam))).containsExactly(x);
+    ok(ed.delete(venue));
+    assertThat(ids(list(rotterdam))).isEmpty();
+    ok(ed.patchJson(venue, "{\"status\":\"publish\"}"));
+    assertThat(ids(list(rotterdam))).containsExactly(x);
+    ok(ed.delete(EVENTS + "/" + x + "?force=true"));
+    ok(ed.delete(venue + "?force=true"));
+  }
+
   @Test
   void geolocationParametersAreValidatedAndRendered() {
     assertInvalid(list("?geoloc_lng=5.12"), "geoloc_lng", "rest_missing_pair");
