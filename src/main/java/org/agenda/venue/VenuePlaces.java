@@ -22,9 +22,9 @@ import org.jooq.DSLContext;
  * in order of latitude, and only the venues of the band of latitudes the radius reaches are measured.
  */
 public final class VenuePlaces {
-  private static final double EARTH_RADIUS_KM = 6371.0088;
   /** The kind of record whose changes move, remove or restore a place. */
   public static final String KIND = Venues.TYPE;
+  private static final double EARTH_RADIUS_KM = 6371.0088;
   private static final List<String> KINDS = List.of(KIND);
 
   /** The venues with coordinates, by latitude, loaded at or after data version {@code version}. */
@@ -56,7 +56,7 @@ public final class VenuePlaces {
   }
 
   /** The great-circle distance between two points (haversine), the rule both databases are filtered by. */
-  static double distanceKm(double lat1, double lng1, double lat2, double lng2) {
+  private static double distanceKm(double lat1, double lng1, double lat2, double lng2) {
     double dLat = Math.toRadians(lat2 - lat1);
     double dLng = Math.toRadians(lng2 - lng1);
     double a = Math.pow(Math.sin(dLat / 2), 2)
