@@ -107,10 +107,10 @@ final class EventList {
       ByIdLoader<EventFacts> facts, ListItems items, EventIndex index, ByIdLoader.Factory changes,
       CategoryTree categoryTree, VenuePlaces venuePlaces) {
     this.facts = facts;
-    this.venuePlaces = venuePlaces;
     this.database = database;
     this.changes = changes;
     this.categoryTree = categoryTree;
+    this.venuePlaces = venuePlaces;
     this.config = config;
     this.languages = languages;
     this.view = view;
@@ -290,7 +290,7 @@ final class EventList {
       categories = resolved.categories() == null ? null
           : categoryTree.withDescendants(dsl, version, resolved.categories());
       tags = resolved.tags() == null ? null : Set.copyOf(resolved.tags());
-      withinRadius = request.has("geoloc_lat") && request.has("geoloc_lng") ? venuesWithin(dsl, version, request) : null;
+      withinRadius = hasRadius(request) ? venuesWithin(dsl, version, request) : null;
     }
   }
 
@@ -347,7 +347,7 @@ final class EventList {
       if (resolved.tags() != null) terms.addAll(resolved.tags());
       List<String> questionKinds = new ArrayList<>();
       if (resolved.categories() != null) questionKinds.add(TermTables.CATEGORY);
-      if (request.has("geoloc_lat") && request.has("geoloc_lng")) questionKinds.add(VenuePlaces.KIND);
+      if (hasRadius(request)) questionKinds.add(VenuePlaces.KIND);
       String language = request.language();
       Urls urls = request.urls();
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
@@ -526,6 +526,11 @@ final class EventList {
         .where(EV_EVENT.eq(ID).and(field(name("venue_record", "status"), String.class).ne(Status.TRASH)));
   }
 
+  /** Whether the request filters on a distance from a point (the radius applies only with both coordinates). */
+  private static boolean hasRadius(ApiRequest request) {
+    return request.has("geoloc_lat") && request.has("geoloc_lng");
+  }
+
   /** Ids of the venues not in the trash within the radius. */
   private List<Long> venuesWithin(DSLContext dsl, Long version, ApiRequest request) {
     double radius = request.has("geoloc_radius") ? request.number("geoloc_radius").doubleValue() : 10;
@@ -587,7 +592,7 @@ final class EventList {
     if (request.has("featured")) values.put("featured", request.bool("featured").toString());
     values.put("status", String.join(",", statuses));
     if (request.has("geoloc")) values.put("geoloc", request.bool("geoloc").toString());
-    if (request.has("geoloc_lat") && request.has("geoloc_lng")) {
+    if (hasRadius(request)) {
       values.put("geoloc_lat", plain(request.number("geoloc_lat")));
       values.put("geoloc_lng", plain(request.number("geoloc_lng")));
       values.put("geoloc_radius", request.has("geoloc_radius") ? plain(request.number("geoloc_radius")) : "10");
