@@ -1,5 +1,6 @@
 package org.agenda.cache;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,6 +13,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
+import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.ChangedRecords;
 import org.jooq.DSLContext;
@@ -54,8 +57,20 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   }
 
   @Override
+  public <V> ByIdLoader<V> following(List<String> kinds, long maximumBytes, ToIntFunction<V> bytes,
+      BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load) {
+    Cache<Long, V> entries = Caches.builder().maximumWeight(maximumBytes)
+        .weigher((Long id, V value) -> bytes.applyAsInt(value)).build();
+    return following(kinds, entries, (dsl, version, ids) -> load.apply(dsl, ids));
+  }
+
+  @Override
   public <V> ByIdLoader<V> derived(List<String> kinds, long maximumSize, ByIdLoader<V> load) {
-    var cache = new FollowingCache<V>(maximumSize, keeping, () -> followed);
+    return following(kinds, Caches.builder().maximumSize(maximumSize).build(), load);
+  }
+
+  private <V> ByIdLoader<V> following(List<String> kinds, Cache<Long, V> entries, ByIdLoader<V> load) {
+    var cache = new FollowingCache<V>(entries, keeping, () -> followed);
     followers.add(new Follower(kinds, cache));
     return (dsl, version, ids) -> {
       if (ids.isEmpty()) return new HashMap<>();
@@ -67,12 +82,12 @@ public final class ChangeFollower implements ByIdLoader.Factory {
 
   @Override
   public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey) {
-    return new KeptRenderings<>(maximumBytes, true, diskKey, disk::opened);
+    return new KeptRenderings<>(maximumBytes, true, diskKey, disk::opened, source -> 0);
   }
 
   @Override
-  public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes) {
-    return new KeptRenderings<>(maximumBytes, false, null, () -> null);
+  public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes, ToIntFunction<Object> sourceBytes) {
+    return new KeptRenderings<>(maximumBytes, false, null, () -> null, sourceBytes);
   }
 
   private static Set<Long> ofKinds(Map<String, Set<Long>> touched, List<String> kinds) {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.function.Function;
-import org.agenda.config.Caches;
 
 /**
  * Objects loaded by id and kept across data versions, each until a committed change touches it: {@link ChangeFollower}
@@ -29,8 +28,9 @@ final class FollowingCache<V> {
     long get();
   }
 
-  FollowingCache(long maximumSize, ReadWriteLock keeping, FollowedVersion followed) {
-    this.entries = Caches.builder().maximumSize(maximumSize).build();
+  /** {@code entries}: empty, bounded as its kind of object needs. */
+  FollowingCache(Cache<Long, V> entries, ReadWriteLock keeping, FollowedVersion followed) {
+    this.entries = entries;
     this.keeping = keeping;
     this.followed = followed;
   }

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
 
@@ -63,13 +64,15 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   /**
    * {@code compressed}: whether forms are kept LZ4-compressed; {@code diskKey}: the key of a compressed form on disk,
-   * or null when forms stay in memory; {@code openDisk} opens the disk cache, or gives null when there is none.
+   * or null when forms stay in memory; {@code openDisk} opens the disk cache, or gives null when there is none;
+   * {@code sourceBytes}: what a form's source holds beyond what the caches of objects count.
    */
-  KeptRenderings(long maximumBytes, boolean compressed, Function<K, String> diskKey, Supplier<DiskAnswers> openDisk) {
+  KeptRenderings(long maximumBytes, boolean compressed, Function<K, String> diskKey, Supplier<DiskAnswers> openDisk,
+      ToIntFunction<Object> sourceBytes) {
     this.compressed = compressed;
     this.diskKey = compressed ? diskKey : null;
     var builder = Caches.builder().maximumWeight(maximumBytes).weigher((K key, Kept entry) -> entry.kept().length
-        + OVERHEAD_BYTES);
+        + OVERHEAD_BYTES + sourceBytes.applyAsInt(entry.source()));
     if (this.diskKey != null) {
       builder.evictionListener((K key, Kept entry, RemovalCause cause) -> {
         if (key == null || entry == null || cause != RemovalCause.SIZE) return;

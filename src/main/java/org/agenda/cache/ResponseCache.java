@@ -29,8 +29,8 @@ import org.agenda.http.ReadAnswers;
  * out: a site whose answers fit in memory never opens it, and a start does not wait for it.
  */
 final class ResponseCache implements AutoCloseable {
-  /** Room for about 12 000 compressed events of 12 KB. */
-  private static final long RECORD_BYTES = 48L * 1024 * 1024;
+  /** Answers about one record: a 16th of the heap (16 MiB of 256), room for about 4 000 compressed events of 12 KB. */
+  private static final int RECORD_SHARE = 16;
   /** Below this, compressing saves too little to pay for itself. */
   private static final int COMPRESS_FROM_BYTES = 2 * 1024;
   /** Above this, decompressing on every hit costs more than the memory saved is worth. */
@@ -100,22 +100,22 @@ final class ResponseCache implements AutoCloseable {
     this(dataVersion, () -> null);
   }
 
-  /** {@code openDisk} as below; answers other than about one record get budgets sized from the heap. */
+  /** {@code openDisk} as below; the budgets are parts of the heap. */
   ResponseCache(LongSupplier dataVersion, Supplier<DiskAnswers> openDisk) {
     this(dataVersion, openDisk, Runtime.getRuntime().maxMemory());
   }
 
   /**
    * {@code openDisk} is called when memory first evicts an answer about one record; what it opens is closed with this
-   * cache. {@code heapBytes}: the heap the budgets of lists and large answers are a part of.
+   * cache. {@code heapBytes}: the heap the budgets are a part of.
    */
   ResponseCache(LongSupplier dataVersion, Supplier<DiskAnswers> openDisk, long heapBytes) {
     this.dataVersion = dataVersion;
-    this.collectionBytes = Math.max(1L << 20, heapBytes / 128);
+    this.collectionBytes = Math.max(1L << 20, Caches.heapShare(heapBytes, 128));
     this.collections = newPartition(collectionBytes).build();
-    this.large = newPartition(Math.max(4L << 20, heapBytes / 32)).build();
+    this.large = newPartition(Math.max(4L << 20, Caches.heapShare(heapBytes, 32))).build();
     this.openDisk = openDisk;
-    this.records = newPartition(RECORD_BYTES)
+    this.records = newPartition(Caches.heapShare(heapBytes, RECORD_SHARE))
         .evictionListener((String key, Kept kept, RemovalCause cause) -> {
           // an answer of an older version would never be served again
           if (key == null || kept == null || kept.entry().version() != knownVersion) return;

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import org.jooq.DSLContext;
 
 /**
@@ -19,7 +20,7 @@ import org.jooq.DSLContext;
 public interface ByIdLoader<V> {
   Map<Long, V> load(DSLContext dsl, Long version, Collection<Long> ids);
 
-  /** Makes loaders of at most {@code maximumSize} kept objects from a plain load. */
+  /** Makes loaders that keep loaded objects, at most a number or a weight of them, from a plain load. */
   interface Factory {
     /**
      * For objects made only of what the change log records of their own record under {@code kinds} (its rows, text,
@@ -27,6 +28,13 @@ public interface ByIdLoader<V> {
      * it.
      */
     <V> ByIdLoader<V> following(List<String> kinds, long maximumSize,
+        BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
+
+    /**
+     * The same, keeping about {@code maximumBytes} of objects as {@code bytes} weighs each: for objects whose number
+     * grows with the data and whose size varies (a venue's text).
+     */
+    <V> ByIdLoader<V> following(List<String> kinds, long maximumBytes, ToIntFunction<V> bytes,
         BiFunction<DSLContext, Collection<Long>, Map<Long, V>> load);
 
     /**
@@ -51,8 +59,11 @@ public interface ByIdLoader<V> {
      */
     <K> Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey);
 
-    /** Keeps forms of a few hundred bytes, which compress little, as they are. */
-    <K> Renderings<K> smallRenderings(long maximumBytes);
+    /**
+     * Keeps forms of a few hundred bytes, which compress little, as they are; each weighs its bytes and what
+     * {@code sourceBytes} says its source holds (a form keeps its source, and so the record it was rendered from).
+     */
+    <K> Renderings<K> smallRenderings(long maximumBytes, ToIntFunction<Object> sourceBytes);
   }
 
   /**

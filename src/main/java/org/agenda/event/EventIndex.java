@@ -18,6 +18,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.agenda.config.Caches;
 import org.agenda.db.ChangedRecords;
 import org.agenda.db.Database;
 import org.agenda.record.RecordTables;
@@ -68,10 +69,10 @@ public final class EventIndex implements AutoCloseable {
   private static final int BUILD_IN_FOREGROUND = 50_000;
   private static final long COMMIT_EVERY_SECONDS = 10;
   /**
-   * The filters' matches kept per segment: a filter that matches most of a million events takes about 128 KiB, one
-   * of a tag a few hundred bytes.
+   * The filters' matches kept per segment, in a 16th of the heap (16 MiB of 256): a filter that matches most of a
+   * million events takes about 128 KiB, one of a tag a few hundred bytes.
    */
-  private static final long SEGMENT_FACTS_BYTES = 16L * 1024 * 1024;
+  private static final int SEGMENT_FACTS_SHARE = 16;
   /** Segments smaller than this (those a write adds, merged away within seconds) have their matches kept apart. */
   private static final int SEGMENT_MATCHES_KEPT_FROM = 1_024;
   /** How many matches of those small segments are kept (a few hundred bytes each). */
@@ -103,7 +104,7 @@ public final class EventIndex implements AutoCloseable {
   private final ExecutorService releaser;
   /** The reader of the searchers' last refresh. */
   private volatile IndexReader latest;
-  private final SegmentFacts segments = new SegmentFacts(SEGMENT_FACTS_BYTES, SEGMENT_MATCHES_KEPT_FROM,
+  private final SegmentFacts segments = new SegmentFacts(Caches.heapShare(SEGMENT_FACTS_SHARE), SEGMENT_MATCHES_KEPT_FROM,
       SMALL_SEGMENT_MATCHES, ASKED_FILTERS);
   /** The data version the searchers hold; -1 while the index is not built. */
   private volatile long version = -1;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
+import org.agenda.config.Caches;
 import org.agenda.config.Config;
 import org.agenda.db.ByIdLoader;
 import org.agenda.db.Database;
@@ -27,6 +28,7 @@ import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
+import org.agenda.record.StoredRecord;
 import org.agenda.record.Translations;
 import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
@@ -47,15 +49,15 @@ public final class EventRoutes {
 
   /**
    * List items kept rendered, each in one language, compressed and without what they embed (about 2.3 KB of JSON, of
-   * the 8.5 KB an item is): twice as many as when they held their venues and organizers. Those memory lets go of are
-   * kept in the disk cache.
+   * the 8.5 KB an item is), in an 8th of the heap (32 MiB of 256): twice as many as when they held their venues and
+   * organizers. Those memory lets go of are kept in the disk cache.
    */
-  private static final long LIST_ITEM_BYTES = 48L << 20;
+  private static final int LIST_ITEM_SHARE = 8;
   /**
    * Terms, venues and organizers as events embed them, kept as they are (about 530 bytes for a term, 1.3 KB for a
-   * venue or organizer): about 9 000 terms, or 5 000 venues and organizers.
+   * venue or organizer), with the record each was rendered from, in a 32nd of the heap (8 MiB of 256).
    */
-  private static final long EMBEDDED_LINK_BYTES = 8L << 20;
+  private static final int EMBEDDED_LINK_SHARE = 32;
   /**
    * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items'
    * budget holds items of, so that a kept item serves lists for as long as it is kept, not only while its event is.
@@ -96,8 +98,10 @@ public final class EventRoutes {
     this.write = new EventWrite(config);
     ByIdLoader<EventFacts> facts = loaders.derived(List.of(Records.EVENT), EVENT_FACTS_KEPT,
         (dsl, version, ids) -> facts(index, dsl, version, ids));
-    var items = new ListItems(view, languages, loaders.renderings(LIST_ITEM_BYTES, ListItems.ItemKey::onDisk),
-        loaders.smallRenderings(EMBEDDED_LINK_BYTES));
+    var items = new ListItems(view, languages,
+        loaders.renderings(Caches.heapShare(LIST_ITEM_SHARE), ListItems.ItemKey::onDisk),
+        loaders.smallRenderings(Caches.heapShare(EMBEDDED_LINK_SHARE),
+            source -> source instanceof StoredRecord record ? record.footprint() : 0));
     this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
         new CategoryTree(loaders), new VenuePlaces(loaders));
     this.calendar = new EventCalendar(config, languages, view);

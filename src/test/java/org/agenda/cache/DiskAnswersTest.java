@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Answers about one record kept on disk when the answer cache's memory is full. */
 class DiskAnswersTest {
   private static final String KEY = "http://localhost /cal/events/v1/events/";
+  /** The heap the budgets are parts of: 256 MiB, whatever the test JVM has. */
+  private static final long HEAP_BYTES = 256L << 20;
 
   @TempDir Path folder;
 
@@ -23,9 +25,9 @@ class DiskAnswersTest {
   void answersThatMemoryNoLongerHoldsAreFoundOnDiskWithTheSameBytesForTheirVersionOnly() throws Exception {
     var version = new AtomicLong(1);
     var disk = DiskAnswers.open(folder.resolve("answers"), 1L << 30);
-    try (var cache = new ResponseCache(version::get, () -> disk)) {
+    try (var cache = new ResponseCache(version::get, () -> disk, HEAP_BYTES)) {
       long v1 = cache.version();
-      // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 48 MB
+      // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 16 MiB
       for (int id = 0; id < 20_000; id++) {
         var response = ApiResponse.text(200, body(id), Dispatcher.JSON).header("Link", "<" + KEY + id + ">; rel=\"self\"");
         cache.put(true, KEY + id, new ResponseCache.Entry(response, id % 2 == 0 ? "nl" : "fr", v1, 100, 200));
@@ -59,7 +61,7 @@ class DiskAnswersTest {
     try (var cache = new ResponseCache(() -> 1, () -> {
       opened.incrementAndGet();
       return DiskAnswers.open(file, 1L << 30);
-    })) {
+    }, HEAP_BYTES)) {
       long version = cache.version();
       for (int id = 0; id < 1_000; id++) cache.put(true, KEY + id, entry(id, version));
       assertThat(opened).as("4 MB fit in memory").hasValue(0);

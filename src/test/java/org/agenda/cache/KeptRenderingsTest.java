@@ -28,7 +28,7 @@ class KeptRenderingsTest {
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource(boolean compressed) {
-    var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null);
+    var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null, source -> 0);
     var renders = new AtomicInteger();
     var sourcesMade = new AtomicInteger();
     var firstSource = new Object();
@@ -64,7 +64,8 @@ class KeptRenderingsTest {
   void formsThatMemoryLetGoOfAreFoundOnDiskUnderTheirKeyAndNotRenderedAgain() throws Exception {
     try (var diskCache = new DiskCache(folder.resolve("cache"), 1L << 30)) {
       // room in memory for about 100 of the 2 000 forms of 2 KB (compressed: they barely compress)
-      var renderings = new KeptRenderings<Integer>(256 << 10, true, key -> "form " + key, diskCache::opened);
+      var renderings = new KeptRenderings<Integer>(256 << 10, true, key -> "form " + key, diskCache::opened,
+          source -> 0);
       var renders = new AtomicInteger();
       var random = new Random(1);
       String[] forms = new String[2_000];
@@ -108,8 +109,33 @@ class KeptRenderingsTest {
   void formsOfAKindWithoutDiskKeysAreNotLookedForOnDisk() {
     var renderings = new KeptRenderings<String>(1 << 20, true, null, () -> {
       throw new AssertionError("no disk cache is opened for forms that cannot be kept there");
-    });
+    }, source -> 0);
     renderings.get("item", kept -> false, Object::new, () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
     assertThat(renderings.stored(List.of("item"), place -> new Object())).containsExactly((ByIdLoader.Form) null);
+  }
+
+  @Test
+  void theRecordsFormsAreRenderedFromCountInTheirBudget() {
+    // 1 000 forms of 100 bytes fit a budget of 1 MiB; with a source of 10 KB each, about a hundred do
+    var light = new KeptRenderings<Integer>(1 << 20, false, null, () -> null, source -> 0);
+    var heavy = new KeptRenderings<Integer>(1 << 20, false, null, () -> null, source -> 10_000);
+    var renders = new AtomicInteger();
+    for (var renderings : List.of(light, heavy)) {
+      for (int key = 0; key < 1_000; key++) {
+        renderings.get(key, "record " + key, () -> {
+          renders.incrementAndGet();
+          return new byte[100];
+        });
+      }
+    }
+    assertThat(renders).hasValue(2_000);
+    int keptLight = 0;
+    int keptHeavy = 0;
+    for (int key = 0; key < 1_000; key++) {
+      if (light.kept(key, source -> true) != null) keptLight++;
+      if (heavy.kept(key, source -> true) != null) keptHeavy++;
+    }
+    assertThat(keptLight).isEqualTo(1_000);
+    assertThat(keptHeavy).isBetween(50, 110);
   }
 }
