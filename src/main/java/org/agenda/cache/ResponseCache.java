@@ -29,8 +29,12 @@ import org.agenda.http.ReadAnswers;
  * out: a site whose answers fit in memory never opens it, and a start does not wait for it.
  */
 final class ResponseCache implements AutoCloseable {
-  /** Answers about one record: a 16th of the heap (16 MiB of 256), room for about 4 000 compressed events of 12 KB. */
-  private static final int RECORD_SHARE = 16;
+  /**
+   * Answers about one record: a 32nd of the heap (8 MiB of 256), room for about 2 000 compressed events of 12 KB.
+   * Those memory lets go of are kept on disk, and read back at the cost of one lookup; the memory they took (48 MiB
+   * before) is what a million events need for what grows with them.
+   */
+  private static final int RECORD_SHARE = 32;
   /** Below this, compressing saves too little to pay for itself. */
   private static final int COMPRESS_FROM_BYTES = 2 * 1024;
   /** Above this, decompressing on every hit costs more than the memory saved is worth. */

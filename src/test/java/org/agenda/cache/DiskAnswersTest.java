@@ -27,7 +27,7 @@ class DiskAnswersTest {
     var disk = DiskAnswers.open(folder.resolve("answers"), 1L << 30);
     try (var cache = new ResponseCache(version::get, () -> disk, HEAP_BYTES)) {
       long v1 = cache.version();
-      // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 16 MiB
+      // 20 000 answers of 4 KB that barely compress: 80 MB, more than the memory budget of 8 MiB
       for (int id = 0; id < 20_000; id++) {
         var response = ApiResponse.text(200, body(id), Dispatcher.JSON).header("Link", "<" + KEY + id + ">; rel=\"self\"");
         cache.put(true, KEY + id, new ResponseCache.Entry(response, id % 2 == 0 ? "nl" : "fr", v1, 100, 200));
