@@ -68,6 +68,8 @@ public final class EventIndex implements AutoCloseable {
   /** Above this many events a build runs in the background, so that the service starts at once. */
   private static final int BUILD_IN_FOREGROUND = 50_000;
   private static final long COMMIT_EVERY_SECONDS = 10;
+  /** How long a stop waits for a commit or a build's batch (or its final merge) in the background to end. */
+  private static final long STOP_WAIT_SECONDS = 30;
   /**
    * The filters' matches kept per segment, in a 16th of the heap (16 MiB of 256): a filter that matches most of a
    * million events takes about 128 KiB, one of a tag a few hundred bytes.
@@ -111,6 +113,8 @@ public final class EventIndex implements AutoCloseable {
   private volatile long committed = -1;
   /** One commit at a time: each sets the version it records, then commits. */
   private final Object committing = new Object();
+  /** Set at close: a build in the background stops at its next batch, and no periodic commit starts. */
+  private volatile boolean closing;
 
   private EventIndex(Database database, String identity, Directory directory, Path temporary, IndexWriter writer,
       PrintStream log) throws IOException {
@@ -243,7 +247,11 @@ public final class EventIndex implements AutoCloseable {
       log.printf("Built the event index of %d events in %d s.%n", writer.getDocStats().numDocs,
           TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     } catch (IOException | RuntimeException e) {
-      log.println("Could not build the event index (lists are answered by the database): " + e.getMessage());
+      if (closing) {
+        log.println("Stopped building the event index: the service stops; the next start builds it.");
+      } else {
+        log.println("Could not build the event index (lists are answered by the database): " + e.getMessage());
+      }
     }
   }
 
@@ -261,6 +269,7 @@ public final class EventIndex implements AutoCloseable {
     DSLContext dsl = database.dsl();
     long last = 0;
     while (true) {
+      if (closing) throw new IllegalStateException("the service stops");
       List<Long> ids = dsl.select(RecordTables.EVENT_ID).from(RecordTables.EVENTS)
           .where(RecordTables.EVENT_ID.gt(last)).orderBy(RecordTables.EVENT_ID).limit(BATCH).fetch(RecordTables.EVENT_ID);
       if (ids.isEmpty()) break;
@@ -436,6 +445,7 @@ public final class EventIndex implements AutoCloseable {
   }
 
   private void commitQuietly() {
+    if (closing) return;
     try {
       commit();
     } catch (IOException | RuntimeException e) {
@@ -445,9 +455,14 @@ public final class EventIndex implements AutoCloseable {
 
   @Override
   public void close() {
-    background.shutdownNow();
+    closing = true;
+    // Not interrupted unless it outlasts the wait: an interrupt during a file operation closes the file's channel,
+    // and a periodic commit interrupted so closed the channel of the index's lock, which then failed the close
+    // ("FileLock invalidated by an external force").
+    background.shutdown();
     releaser.shutdown();
     try {
+      if (!background.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) background.shutdownNow();
       releaser.awaitTermination(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -460,7 +475,7 @@ public final class EventIndex implements AutoCloseable {
     try {
       IOUtils.close(searchers, writer, directory);
       if (temporary != null) IOUtils.rm(temporary);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       log.println("Could not close the event index: " + e.getMessage());
     }
   }
