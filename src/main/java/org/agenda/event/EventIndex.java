@@ -106,8 +106,8 @@ public final class EventIndex implements AutoCloseable {
   private final ExecutorService releaser;
   /** The reader of the searchers' last refresh. */
   private volatile IndexReader latest;
-  private final SegmentFacts segments = new SegmentFacts(Caches.heapShare(SEGMENT_FACTS_SHARE), SEGMENT_MATCHES_KEPT_FROM,
-      SMALL_SEGMENT_MATCHES, ASKED_FILTERS);
+  private final SegmentFacts segments = new SegmentFacts(Caches.heapShare(SEGMENT_FACTS_SHARE),
+      SEGMENT_MATCHES_KEPT_FROM, SMALL_SEGMENT_MATCHES, ASKED_FILTERS);
   /** The data version the searchers hold; -1 while the index is not built. */
   private volatile long version = -1;
   private volatile long committed = -1;

@@ -51,8 +51,8 @@ public final class EventRoutes {
    * List items kept rendered, each in one language, compressed and without what they embed (about 2.3 KB of JSON, of
    * the 8.5 KB an item is), in an 8th of the heap (32 MiB of 256): twice as many as when they held their venues and
    * organizers. Those memory lets go of are kept in the disk cache. With 48 MiB, at a million events, what grows with
-   * the data had no room left in a 256 MiB heap; at 100 000 events, 32 MiB answered the mixed route at 0.139 of the
-   * cached default list where 48 MiB answered at 0.149 (one pair of runs side by side).
+   * the data had no room left in a 256 MiB heap; at 100 000 events, 32 MiB answered the mixed route at 0.139 and 0.142
+   * of the cached default list where 48 MiB answered at 0.149 and 0.151 (two pairs of runs side by side).
    */
   private static final int LIST_ITEM_SHARE = 8;
   /**
