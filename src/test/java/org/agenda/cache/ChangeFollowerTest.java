@@ -17,18 +17,8 @@ class ChangeFollowerTest {
   void objectsKeptByWeightStayWithinTheirBytesAndLightOnesAreAllKept() {
     var follower = new ChangeFollower(new DiskCache(null, 0));
     var loaded = new AtomicInteger();
-    ByIdLoader<String> heavy = follower.following(List.of("venue"), 100_000, value -> 10_000, (dsl, ids) -> {
-      loaded.addAndGet(ids.size());
-      Map<Long, String> found = new HashMap<>();
-      ids.forEach(id -> found.put(id, "venue " + id));
-      return found;
-    });
-    ByIdLoader<String> light = follower.following(List.of("organizer"), 100_000, value -> 100, (dsl, ids) -> {
-      loaded.addAndGet(ids.size());
-      Map<Long, String> found = new HashMap<>();
-      ids.forEach(id -> found.put(id, "organizer " + id));
-      return found;
-    });
+    ByIdLoader<String> heavy = loader(follower, "venue", 10_000, loaded);
+    ByIdLoader<String> light = loader(follower, "organizer", 100, loaded);
     for (var loader : List.of(heavy, light)) {
       for (long id = 0; id < 100; id++) assertThat(loader.load(null, VERSION, List.of(id))).containsKey(id);
     }
@@ -41,5 +31,15 @@ class ChangeFollowerTest {
     loaded.set(0);
     for (long id = 0; id < 100; id++) assertThat(light.load(null, VERSION, List.of(id))).containsKey(id);
     assertThat(loaded).as("100 objects of 100 bytes, all kept").hasValue(0);
+  }
+
+  /** A loader of objects of kind {@code kind} that each weigh {@code bytes}, in 100 KB, counting what it loads. */
+  private static ByIdLoader<String> loader(ChangeFollower follower, String kind, int bytes, AtomicInteger loaded) {
+    return follower.following(List.of(kind), 100_000, value -> bytes, (dsl, ids) -> {
+      loaded.addAndGet(ids.size());
+      Map<Long, String> found = new HashMap<>();
+      ids.forEach(id -> found.put(id, kind + " " + id));
+      return found;
+    });
   }
 }
