@@ -23,22 +23,32 @@ public final class ChangedRecords {
   private static final Field<Long> RECORD_ID = field(name("change_log", "record_id"), Long.class);
   private static final Field<Long> HORIZON_VERSION = field(name("change_horizon", "version"), Long.class);
 
+  /**
+   * The most changes followed at once. Beyond them, deriving again costs less than following, and following would
+   * hold them all in memory: the event index of a million events written with no list read between them (which
+   * the index follows) caught up with 1.8 million changes at the next start, and overflowed a 256 MiB heap.
+   */
+  public static final int MOST_FOLLOWED = 20_000;
+
   private ChangedRecords() {}
 
   /**
    * The ids of the records of these kinds (record types or taxonomies) that the changes stamped after version
    * {@code after} and not after {@code upTo} touched, per kind; null when changes after {@code after} were removed
-   * for their age, so that what is derived from the data cannot follow them and must be derived again.
+   * for their age, or when there are more than {@link #MOST_FOLLOWED} of them, so that what is derived from the data
+   * cannot follow them and must be derived again.
    */
   public static Map<String, Set<Long>> touched(DSLContext dsl, long after, long upTo, Collection<String> kinds) {
     Long horizon = dsl.select(HORIZON_VERSION).from(table(name("change_horizon"))).fetchOne(HORIZON_VERSION);
     if (horizon != null && horizon > after) return null;
-    Map<String, Set<Long>> touched = new HashMap<>();
     // the kinds are picked here, not in the statement: given "kind IN (…)", SQLite walked every row of those kinds
     // (index change_log_record) instead of the few rows of the versions asked (change_log_order), a cost that grew
     // with the log at every write (5 ms at 63 000 rows, while every list read at the new version waited)
-    for (var row : dsl.select(KIND, RECORD_ID).from(table(name("change_log")))
-        .where(VERSION.gt(after).and(VERSION.le(upTo))).fetch()) {
+    var rows = dsl.select(KIND, RECORD_ID).from(table(name("change_log")))
+        .where(VERSION.gt(after).and(VERSION.le(upTo))).limit(MOST_FOLLOWED + 1).fetch();
+    if (rows.size() > MOST_FOLLOWED) return null;
+    Map<String, Set<Long>> touched = new HashMap<>();
+    for (var row : rows) {
       if (kinds.contains(row.value1())) touched.computeIfAbsent(row.value1(), kind -> new HashSet<>()).add(row.value2());
     }
     return touched;

@@ -70,6 +70,8 @@ public final class EventIndex implements AutoCloseable {
   private static final long COMMIT_EVERY_SECONDS = 10;
   /** How long a stop waits for a commit or a build's batch (or its final merge) in the background to end. */
   private static final long STOP_WAIT_SECONDS = 30;
+  private static final String CANNOT_FOLLOW = "The event index cannot follow the database from where it stands (more"
+      + " than " + ChangedRecords.MOST_FOLLOWED + " changes behind, or before the change log's start); it is built again.";
   /**
    * The filters' matches kept per segment, in a 16th of the heap (16 MiB of 256): a filter that matches most of a
    * million events takes about 128 KiB, one of a tag a few hundred bytes.
@@ -220,11 +222,15 @@ public final class EventIndex implements AutoCloseable {
     long current = database.dataVersion();
     if (identity.equals(data.get(IDENTITY)) && DOCUMENTS_FORM.equals(data.get(FORM)) && data.containsKey(VERSION)) {
       long held = Long.parseLong(data.get(VERSION));
-      if (held <= current && catchUp(held, current) && writer.getDocStats().numDocs == eventCount()) {
+      boolean caughtUp = held <= current && catchUp(held, current);
+      if (caughtUp && writer.getDocStats().numDocs == eventCount()) {
         publish(current);
         commit();
         scheduleCommits();
         return;
+      }
+      if (held <= current && !caughtUp) {
+        log.println(CANNOT_FOLLOW);
       }
     }
     if (eventCount() <= BUILD_IN_FOREGROUND) {
@@ -237,7 +243,8 @@ public final class EventIndex implements AutoCloseable {
   }
 
   private void scheduleCommits() {
-    background.scheduleWithFixedDelay(this::commitQuietly, COMMIT_EVERY_SECONDS, COMMIT_EVERY_SECONDS, TimeUnit.SECONDS);
+    background.scheduleWithFixedDelay(this::followAndCommit, COMMIT_EVERY_SECONDS, COMMIT_EVERY_SECONDS,
+        TimeUnit.SECONDS);
   }
 
   private void buildInBackground() {
@@ -388,9 +395,10 @@ public final class EventIndex implements AutoCloseable {
         publish(target);
         return true;
       }
-      log.println("The change log no longer reaches back to the event index; it is built again.");
+      log.println(CANNOT_FOLLOW);
       version = -1;
-      background.execute(this::buildInBackground);
+      // at a stop, the next start builds it
+      if (!closing) background.execute(this::buildInBackground);
       return false;
     } catch (IOException e) {
       // what was applied is applied again by the next catch-up; meanwhile the database answers
@@ -444,9 +452,15 @@ public final class EventIndex implements AutoCloseable {
     }
   }
 
-  private void commitQuietly() {
+  /**
+   * Follows the database's writes, then commits: list reads follow the writes before them, but writes that no list
+   * read follows (an import, a generator) would otherwise stay out of every commit, and the next start would catch
+   * up with all of them at once.
+   */
+  private void followAndCommit() {
     if (closing) return;
     try {
+      follow(database.dataVersion());
       commit();
     } catch (IOException | RuntimeException e) {
       log.println("Could not commit the event index: " + e.getMessage());
@@ -468,6 +482,7 @@ public final class EventIndex implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     try {
+      follow(database.dataVersion());
       commit();
     } catch (IOException | RuntimeException e) {
       log.println("Could not commit the event index: " + e.getMessage());

@@ -51,6 +51,7 @@ public final class TestServer implements AutoCloseable {
   private final String databaseUser;
   private final ByteArrayOutputStream output;
   private final List<String> secrets = new CopyOnWriteArrayList<>();
+  private boolean stopped;
 
   private TestServer(MutableClock clock, String databaseUrl, String databaseUser, Application application,
       Runnable cleanup, ByteArrayOutputStream output, String adminPassword) {
@@ -241,10 +242,17 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
+  /** Stops the service and keeps its database, for another server to start on it; {@link #close} removes it. */
+  public void stop() {
+    if (stopped) return;
+    stopped = true;
+    application.close();
+  }
+
   /** Stops the service, removes its database, and fails if its output shows one of the secrets it was given. */
   @Override
   public void close() {
-    application.close();
+    stop();
     cleanup.run();
     String log = log();
     for (String secret : secrets) {
