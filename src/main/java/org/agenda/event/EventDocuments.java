@@ -16,12 +16,15 @@ import org.agenda.record.Status;
 import org.agenda.venue.VenueTables;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
 import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
@@ -67,9 +70,41 @@ final class EventDocuments {
 
   private EventDocuments() {}
 
+  /**
+   * The texts (by {@link #text} field) that have a word of more than {@link #LONGEST_WORD} characters: the tokenizer of
+   * the word fields cuts a word at 255, so a term found in such a text by the words alone could be missed; those texts
+   * are searched by their runs of three characters as well.
+   */
+  static final String LONG_WORDS = "long_words";
+  /** Below the tokenizer's cut ({@code CharTokenizer.DEFAULT_MAX_WORD_LEN}), with room to spare. */
+  static final int LONGEST_WORD = 200;
+  private static final String WORDS = "words_";
+  /** Words are only looked up, never scored nor matched as phrases: their documents are all the postings keep. */
+  private static final FieldType WORDS_TYPE = wordsType();
+
   /** The field of the folded title (name) or body (description and excerpt) in one language. */
   static String text(String part, String language) {
     return part + "_" + language;
+  }
+
+  /**
+   * The field of the words of a folded text ({@link #text}): its runs of letters and digits between other characters
+   * ({@link EventIndex.TextAnalyzer}). A search term of letters and digits only occurs in a text exactly where it occurs
+   * in one of them, so the words that contain it find it by their dictionary, without matching runs of three characters
+   * at consecutive positions in every text that has them: a search's new filter took half the time at 100 000 and
+   * at 300 000 events (docs/performance.md, the event index).
+   */
+  static String words(String part, String language) {
+    return WORDS + text(part, language);
+  }
+
+  static boolean isWords(String field) {
+    return field.startsWith(WORDS);
+  }
+
+  /** Whether every character of {@code term} is a letter or digit: a term the word fields can find. */
+  static boolean isWord(String term) {
+    return !term.isEmpty() && term.codePoints().allMatch(Character::isLetterOrDigit);
   }
 
   /** The documents of the events among {@code ids} that exist; the others are not in the map. */
@@ -109,8 +144,8 @@ final class EventDocuments {
             RecordTables.T_BODY_FOLDED).from(RecordTables.TRANSLATIONS).where(RecordTables.T_RECORD.in(found)).fetch()) {
       Document document = documents.get(row.value1());
       document.add(new StringField(LANGUAGE, row.value2(), Store.NO));
-      document.add(new TextField(text("name", row.value2()), row.value3(), Store.NO));
-      document.add(new TextField(text("body", row.value2()), row.value4(), Store.NO));
+      addText(document, "name", row.value2(), row.value3());
+      addText(document, "body", row.value2(), row.value4());
     }
     for (var row : dsl.select(EventTables.ET_EVENT, EventTables.ET_TERM).from(EventTables.EVENT_TERMS)
         .where(EventTables.ET_EVENT.in(found)).fetch()) {
@@ -136,6 +171,35 @@ final class EventDocuments {
     EventStore.facts(dsl, found).forEach((id, facts) ->
         documents.get(id).add(new BinaryDocValuesField(FACTS, facts.bytes())));
     return documents;
+  }
+
+  private static void addText(Document document, String part, String language, String folded) {
+    document.add(new TextField(text(part, language), folded, Store.NO));
+    document.add(new Field(words(part, language), folded, WORDS_TYPE));
+    if (longestWord(folded) > LONGEST_WORD) document.add(new StringField(LONG_WORDS, text(part, language), Store.NO));
+  }
+
+  /** The length in chars of the longest run of letters and digits, as the word fields' tokenizer counts it. */
+  static int longestWord(String text) {
+    int longest = 0;
+    int run = 0;
+    for (int i = 0; i < text.length(); ) {
+      int codePoint = text.codePointAt(i);
+      int chars = Character.charCount(codePoint);
+      run = Character.isLetterOrDigit(codePoint) ? run + chars : 0;
+      longest = Math.max(longest, run);
+      i += chars;
+    }
+    return longest;
+  }
+
+  private static FieldType wordsType() {
+    var type = new FieldType();
+    type.setTokenized(true);
+    type.setIndexOptions(IndexOptions.DOCS);
+    type.setOmitNorms(true);
+    type.freeze();
+    return type;
   }
 
   /**

@@ -26,6 +26,7 @@ import org.agenda.record.Records;
 import org.agenda.venue.Venues;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.ngram.NGramTokenizer;
+import org.apache.lucene.analysis.util.CharTokenizer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -89,9 +90,10 @@ public final class EventIndex implements AutoCloseable {
   private static final String FORM = "form";
   /**
    * 2: the end as doc values too; 3: the start and the end as doc values only (read as columns, SegmentFacts); 4: the
-   * events' facts as doc values ({@link EventDocuments#FACTS}).
+   * events' facts as doc values ({@link EventDocuments#FACTS}); 5: the words of the texts ({@link
+   * EventDocuments#words}).
    */
-  private static final String DOCUMENTS_FORM = "4";
+  private static final String DOCUMENTS_FORM = "5";
 
   /** A page of a list: the matching events in all and the ids asked for, in list order. */
   record Page(int total, List<Long> ids) {}
@@ -185,7 +187,7 @@ public final class EventIndex implements AutoCloseable {
    * 99th percentile; merges go on in the background as before.
    */
   private static IndexWriterConfig writerConfig() {
-    return new IndexWriterConfig(new TrigramAnalyzer()).setIndexSort(LIST_ORDER)
+    return new IndexWriterConfig(new TextAnalyzer()).setIndexSort(LIST_ORDER)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND).setCommitOnClose(false).setRAMBufferSizeMB(4)
         .setMaxFullFlushMergeWaitMillis(0).setUseCompoundFile(false);
   }
@@ -495,13 +497,24 @@ public final class EventIndex implements AutoCloseable {
     }
   }
 
-  /** Every run of three characters (code points) of a folded text, at consecutive positions: a phrase of a
-   * term's runs then matches exactly where the term occurs as a substring (§6.3 search). */
-  static final class TrigramAnalyzer extends Analyzer {
+  /**
+   * The analysis of the folded texts. Their text fields: every run of three characters (code points), at consecutive
+   * positions, so that a phrase of a term's runs matches exactly where the term occurs as a substring (§6.3 search).
+   * Their word fields ({@link EventDocuments#words}): the runs of letters and digits between other characters, in
+   * which a term of letters and digits only must occur.
+   */
+  static final class TextAnalyzer extends Analyzer {
     static final int GRAM = 3;
+
+    TextAnalyzer() {
+      super(PER_FIELD_REUSE_STRATEGY);
+    }
 
     @Override
     protected TokenStreamComponents createComponents(String fieldName) {
+      if (EventDocuments.isWords(fieldName)) {
+        return new TokenStreamComponents(CharTokenizer.fromTokenCharPredicate(Character::isLetterOrDigit));
+      }
       return new TokenStreamComponents(new NGramTokenizer(GRAM, GRAM));
     }
   }

@@ -110,8 +110,8 @@ final class IndexedSelection {
    * excluded term in its title, nor in its body when unlocked.
    */
   private static Query search(ApiRequest request, Languages languages, SearchTerms terms) {
-    for (String term : terms.required()) if (term.codePointCount(0, term.length()) < EventIndex.TrigramAnalyzer.GRAM) return null;
-    for (String term : terms.excluded()) if (term.codePointCount(0, term.length()) < EventIndex.TrigramAnalyzer.GRAM) return null;
+    for (String term : terms.required()) if (term.codePointCount(0, term.length()) < EventIndex.TextAnalyzer.GRAM) return null;
+    for (String term : terms.excluded()) if (term.codePointCount(0, term.length()) < EventIndex.TextAnalyzer.GRAM) return null;
     Query unlocked = unlocked(request);
     var inTextLanguage = new BooleanQuery.Builder();
     List<String> preference = languages.preference(request.language());
@@ -120,24 +120,35 @@ final class IndexedSelection {
       var match = new BooleanQuery.Builder();
       match.add(term(LANGUAGE, language), Occur.FILTER);
       for (String earlier : preference.subList(0, i)) match.add(term(LANGUAGE, earlier), Occur.MUST_NOT);
-      String name = text("name", language);
-      String body = text("body", language);
       for (String term : terms.required()) {
-        match.add(either(contains(name, term), all(unlocked, contains(body, term))), Occur.FILTER);
+        match.add(either(contains("name", language, term), all(unlocked, contains("body", language, term))),
+            Occur.FILTER);
       }
       for (String term : terms.excluded()) {
-        match.add(contains(name, term), Occur.MUST_NOT);
-        match.add(all(unlocked, contains(body, term)), Occur.MUST_NOT);
+        match.add(contains("name", language, term), Occur.MUST_NOT);
+        match.add(all(unlocked, contains("body", language, term)), Occur.MUST_NOT);
       }
       inTextLanguage.add(match.build(), Occur.SHOULD);
     }
     return inTextLanguage.build();
   }
 
+  /**
+   * The text ({@code part} in {@code language}) contains {@code term}. A term of letters and digits: one of the text's
+   * words contains it, or the text has words longer than its word field holds ({@link EventDocuments#LONG_WORDS}) and
+   * contains it by its runs. Any other term: by its runs alone.
+   */
+  private static Query contains(String part, String language, String term) {
+    String text = text(part, language);
+    Query runs = runsOf(text, term);
+    if (!isWord(term)) return runs;
+    return either(new WordsContaining(words(part, language), term), all(term(LONG_WORDS, text), runs));
+  }
+
   /** The text of {@code field} contains {@code term}: its runs of three characters, one after the other. */
-  private static Query contains(String field, String term) {
+  private static Query runsOf(String field, String term) {
     int[] codePoints = term.codePoints().toArray();
-    int gram = EventIndex.TrigramAnalyzer.GRAM;
+    int gram = EventIndex.TextAnalyzer.GRAM;
     if (codePoints.length == gram) return new TermQuery(new Term(field, term));
     var phrase = new PhraseQuery.Builder();
     for (int i = 0; i + gram <= codePoints.length; i++) {

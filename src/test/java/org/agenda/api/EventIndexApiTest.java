@@ -132,6 +132,27 @@ class EventIndexApiTest {
     compare(random, 160);
   }
 
+  /**
+   * A word longer than the index's word fields hold (their tokenizer cuts words at 255 characters): a term across the
+   * cut is found as the database finds it, also in a word of letters outside the basic plane (two chars each).
+   */
+  @Test
+  void aTermAcrossTheCutOfAVeryLongWordIsFound() {
+    var word = new StringBuilder();
+    for (int i = 0; word.length() < 370; i++) word.append('x').append(i);
+    String wide = new String(Character.toChars(0x1D4D0)).repeat(150);
+    LocalDateTime start = NOW.plusDays(3);
+    long event = id(indexed.asAdmin().postJson(NS + "/events", "{\"title\":\"Lang " + word + "\",\"description\":\""
+        + wide + "\",\"start_date\":\"" + format(start) + "\",\"end_date\":\"" + format(start.plusHours(1)) + "\"}"));
+    for (String term : List.of(word.substring(250, 262), word.substring(200, 300), word.substring(10, 30),
+        wide.substring(240, 280))) {
+      String path = NS + "/events?start_date=2000-01-01&search=" + encode(term);
+      HttpResult fromIndex = indexed.anonymous().get(path);
+      assertThat(fromIndex.json().path("events").findValuesAsText("id")).as(term).contains(Long.toString(event));
+      assertThat(normalised(fromIndex, indexed)).as(term).isEqualTo(normalised(plain.anonymous().get(path), plain));
+    }
+  }
+
   @Test
   void theListIsAnsweredByTheIndexNotByCountingRows() {
     String path = NS + "/events?search=concert&per_page=5";
@@ -198,10 +219,18 @@ class EventIndexApiTest {
     return language + NS + route + (params.isEmpty() ? "" : "?" + String.join("&", params));
   }
 
-  /** Words and pieces of words of the events' text, phrases, exclusions, and terms too short for the index. */
+  /**
+   * Words and pieces of words of the events' text, phrases, exclusions, terms too short for the index, and terms with
+   * other characters than letters and digits or across two words written together, which the index's words do not
+   * find alone.
+   */
   private static String search(Random random) {
     String word = WORDS[random.nextInt(WORDS.length)];
-    return switch (random.nextInt(7)) {
+    String next = WORDS[random.nextInt(WORDS.length)];
+    return switch (random.nextInt(10)) {
+      case 7 -> word + List.of("-", ",", "").get(random.nextInt(3)) + next;
+      case 8 -> word.substring(word.length() / 2) + next.substring(0, Math.min(next.length(), 3));
+      case 9 -> (word + next).repeat(40).substring(0, 20 + random.nextInt(180));
       case 0 -> word.substring(0, Math.min(word.length(), 2 + random.nextInt(4)));
       case 1 -> word + " " + WORDS[random.nextInt(WORDS.length)];
       case 2 -> "\"" + word + " " + WORDS[random.nextInt(WORDS.length)] + "\"";
@@ -242,13 +271,23 @@ class EventIndexApiTest {
     return text;
   }
 
+  /**
+   * Words apart, or joined by other characters than letters and digits, or written together; now and then one word of
+   * more letters than the index's word fields hold.
+   */
   private static String words(Random random, int count) {
-    var words = new ArrayList<String>();
+    var words = new StringBuilder();
     for (int i = 0; i < count; i++) {
       String word = WORDS[random.nextInt(WORDS.length)];
-      words.add(random.nextInt(4) == 0 ? word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1) : word);
+      if (i > 0) words.append(List.of(" ", " ", " ", "-", ", ", "").get(random.nextInt(6)));
+      words.append(random.nextInt(4) == 0 ? word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1) : word);
     }
-    return String.join(" ", words);
+    if (random.nextInt(12) == 0) {
+      String first = WORDS[random.nextInt(WORDS.length)];
+      String second = WORDS[random.nextInt(WORDS.length)];
+      words.append(' ').append((first + second).repeat(60), 0, 150 + random.nextInt(200));
+    }
+    return words.toString();
   }
 
   private static String format(LocalDateTime moment) {

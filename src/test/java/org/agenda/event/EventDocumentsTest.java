@@ -3,9 +3,11 @@ package org.agenda.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
@@ -62,5 +64,36 @@ class EventDocumentsTest {
         assertThat(facts.get(5L).categoryIds()).containsExactly(50L);
       }
     }
+  }
+
+  /**
+   * The word fields hold every run of letters and digits whole, up to the longest a text may have without being searched
+   * by its runs of three characters too: a longer one is cut by the tokenizer, so the text is marked.
+   */
+  @Test
+  void aWordUpToTheLongestIsOneTokenAndALongerOneMarksItsText() throws IOException {
+    String supplementary = new String(Character.toChars(0x1D4D0)); // a letter outside the basic plane: two chars
+    String longest = "é".repeat(EventDocuments.LONGEST_WORD - 2) + supplementary;
+    String text = "ab-" + longest + ", 12cd";
+    assertThat(EventDocuments.longestWord(text)).isEqualTo(EventDocuments.LONGEST_WORD);
+    assertThat(tokens(EventDocuments.words("body", "nl"), text)).containsExactly("ab", longest, "12cd");
+    String tooLong = "x".repeat(300);
+    assertThat(EventDocuments.longestWord("a " + tooLong + " b")).isEqualTo(300);
+    assertThat(tokens(EventDocuments.words("body", "nl"), tooLong)).hasSizeGreaterThan(1);
+    assertThat(tokens(EventDocuments.text("body", "nl"), "abcd")).containsExactly("abc", "bcd");
+    assertThat(EventDocuments.isWord("straße2")).isTrue();
+    assertThat(EventDocuments.isWord("rock-concert")).isFalse();
+    assertThat(EventDocuments.isWord("l'été")).isFalse();
+  }
+
+  private static List<String> tokens(String field, String text) throws IOException {
+    var tokens = new ArrayList<String>();
+    try (var analyzer = new EventIndex.TextAnalyzer(); var stream = analyzer.tokenStream(field, text)) {
+      var term = stream.addAttribute(CharTermAttribute.class);
+      stream.reset();
+      while (stream.incrementToken()) tokens.add(term.toString());
+      stream.end();
+    }
+    return tokens;
   }
 }
