@@ -228,15 +228,15 @@ class EventIndexApiTest {
     String word = WORDS[random.nextInt(WORDS.length)];
     String next = WORDS[random.nextInt(WORDS.length)];
     return switch (random.nextInt(10)) {
-      case 7 -> word + List.of("-", ",", "").get(random.nextInt(3)) + next;
-      case 8 -> word.substring(word.length() / 2) + next.substring(0, Math.min(next.length(), 3));
-      case 9 -> (word + next).repeat(40).substring(0, 20 + random.nextInt(180));
       case 0 -> word.substring(0, Math.min(word.length(), 2 + random.nextInt(4)));
       case 1 -> word + " " + WORDS[random.nextInt(WORDS.length)];
       case 2 -> "\"" + word + " " + WORDS[random.nextInt(WORDS.length)] + "\"";
       case 3 -> word + " -" + WORDS[random.nextInt(WORDS.length)];
       case 4 -> word.toUpperCase(java.util.Locale.ROOT);
       case 5 -> "avond";
+      case 7 -> word + List.of("-", ",", "").get(random.nextInt(3)) + next;
+      case 8 -> word.substring(word.length() / 2) + next.substring(0, Math.min(next.length(), 3));
+      case 9 -> (word + next).repeat(40).substring(0, 20 + random.nextInt(180));
       default -> word;
     };
   }
