@@ -82,12 +82,12 @@ public final class ChangeFollower implements ByIdLoader.Factory {
 
   @Override
   public <K> ByIdLoader.Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey) {
-    return new KeptRenderings<>(maximumBytes, true, diskKey, disk::opened, source -> 0);
+    return new KeptRenderings<>(maximumBytes, true, diskKey, disk::opened, false);
   }
 
   @Override
-  public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes, ToIntFunction<Object> sourceBytes) {
-    return new KeptRenderings<>(maximumBytes, false, null, () -> null, sourceBytes);
+  public <K> ByIdLoader.Renderings<K> smallRenderings(long maximumBytes) {
+    return new KeptRenderings<>(maximumBytes, false, null, () -> null, true);
   }
 
   private static Set<Long> ofKinds(Map<String, Set<Long>> touched, List<String> kinds) {

@@ -2,6 +2,7 @@ package org.agenda.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -9,7 +10,6 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import java.util.function.ToIntFunction;
 import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
 
@@ -31,8 +31,16 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /** Besides the bytes: the entry, its key and the source's objects, which the caches of objects mostly share. */
   private static final int OVERHEAD_BYTES = 160;
 
-  /** A form as kept: decompressed straight into the answer being written, or copied there when kept as it is. */
-  private record Kept(Object source, byte[] kept, int length, boolean compressed) implements ByIdLoader.Form {
+  /**
+   * A form as kept: decompressed straight into the answer being written, or copied there when kept as it is; {@code
+   * held} is its source, or a {@link WeakSource} of it.
+   */
+  private record Kept(Object held, byte[] kept, int length, boolean compressed) implements ByIdLoader.Form {
+    /** What the form was rendered from; null once a source held weakly was let go. */
+    Object source() {
+      return held instanceof WeakSource weak ? weak.get() : held;
+    }
+
     @Override
     public void copyTo(byte[] target, int offset) {
       if (compressed) {
@@ -56,8 +64,16 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     }
   }
 
+  /** A source held weakly (a record a small form was rendered from), told apart from a source that is a reference. */
+  private static final class WeakSource extends WeakReference<Object> {
+    WeakSource(Object source) {
+      super(source);
+    }
+  }
+
   private final Cache<K, Kept> kept;
   private final boolean compressed;
+  private final boolean weakSources;
   private final Function<K, String> diskKey;
   /** Null until memory first lets a form go to disk. */
   private volatile DiskAnswers disk;
@@ -65,14 +81,17 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   /**
    * {@code compressed}: whether forms are kept LZ4-compressed; {@code diskKey}: the key of a compressed form on disk,
    * or null when forms stay in memory; {@code openDisk} opens the disk cache, or gives null when there is none;
-   * {@code sourceBytes}: what a form's source holds beyond what the caches of objects count.
+   * {@code weakSources}: whether a form holds its source weakly. Such a form matches only while the caches of objects
+   * keep the object it was rendered from, and does not keep that object in memory beyond them: so it weighs its bytes
+   * alone.
    */
   KeptRenderings(long maximumBytes, boolean compressed, Function<K, String> diskKey, Supplier<DiskAnswers> openDisk,
-      ToIntFunction<Object> sourceBytes) {
+      boolean weakSources) {
     this.compressed = compressed;
     this.diskKey = compressed ? diskKey : null;
+    this.weakSources = weakSources;
     var builder = Caches.builder().maximumWeight(maximumBytes).weigher((K key, Kept entry) -> entry.kept().length
-        + OVERHEAD_BYTES + sourceBytes.applyAsInt(entry.source()));
+        + OVERHEAD_BYTES);
     if (this.diskKey != null) {
       builder.evictionListener((K key, Kept entry, RemovalCause cause) -> {
         if (key == null || entry == null || cause != RemovalCause.SIZE) return;
@@ -92,7 +111,8 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     if (found != null && Objects.equals(found.source(), source)) {
       // an equal source loaded anew (a term whose count changed back, a load the caches did not keep): the next
       // request most likely has this one, and then compares identity, not every text of it
-      Kept again = new Kept(source, found.kept(), found.length(), found.compressed());
+      Kept again = new Kept(weakSources ? new WeakSource(source) : source, found.kept(), found.length(),
+          found.compressed());
       kept.asMap().replace(key, found, again);
       return again;
     }
@@ -142,7 +162,8 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {
     byte[] form = render.get();
-    kept.put(key, new Kept(source, compressed ? Lz4.compress(form) : form, form.length, compressed));
+    kept.put(key, new Kept(weakSources ? new WeakSource(source) : source, compressed ? Lz4.compress(form) : form,
+        form.length, compressed));
     return new Rendered(form);
   }
 }

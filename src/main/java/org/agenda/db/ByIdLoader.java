@@ -60,10 +60,10 @@ public interface ByIdLoader<V> {
     <K> Renderings<K> renderings(long maximumBytes, Function<K, String> diskKey);
 
     /**
-     * Keeps forms of a few hundred bytes, which compress little, as they are; each weighs its bytes and what
-     * {@code sourceBytes} says its source holds (a form keeps its source, and so the record it was rendered from).
+     * Keeps forms of a few hundred bytes, which compress little, as they are; each holds the record it was rendered
+     * from weakly, so that it weighs its bytes alone: it matches while the caches of records keep that record.
      */
-    <K> Renderings<K> smallRenderings(long maximumBytes, ToIntFunction<Object> sourceBytes);
+    <K> Renderings<K> smallRenderings(long maximumBytes);
   }
 
   /**

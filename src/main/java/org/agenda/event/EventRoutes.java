@@ -28,7 +28,6 @@ import org.agenda.record.RecordTables;
 import org.agenda.record.RecordWrites;
 import org.agenda.record.Records;
 import org.agenda.record.Status;
-import org.agenda.record.StoredRecord;
 import org.agenda.record.Translations;
 import org.agenda.series.Recurrence;
 import org.agenda.series.RecurrenceException;
@@ -57,7 +56,8 @@ public final class EventRoutes {
   private static final int LIST_ITEM_SHARE = 8;
   /**
    * Terms, venues and organizers as events embed them, kept as they are (about 530 bytes for a term, 1.3 KB for a
-   * venue or organizer), with the record each was rendered from, in a 32nd of the heap (8 MiB of 256).
+   * venue or organizer), in a 32nd of the heap (8 MiB of 256), each matching while the caches of records keep the
+   * record it was rendered from.
    */
   private static final int EMBEDDED_LINK_SHARE = 32;
   /**
@@ -102,8 +102,7 @@ public final class EventRoutes {
         (dsl, version, ids) -> facts(index, dsl, version, ids));
     var items = new ListItems(view, languages,
         loaders.renderings(Caches.heapShare(LIST_ITEM_SHARE), ListItems.ItemKey::onDisk),
-        loaders.smallRenderings(Caches.heapShare(EMBEDDED_LINK_SHARE),
-            source -> source instanceof StoredRecord record ? record.footprint() : 0));
+        loaders.smallRenderings(Caches.heapShare(EMBEDDED_LINK_SHARE)));
     this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
         new CategoryTree(loaders), new VenuePlaces(loaders));
     this.calendar = new EventCalendar(config, languages, view);

@@ -2,6 +2,7 @@ package org.agenda.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.agenda.db.ByIdLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +30,7 @@ class KeptRenderingsTest {
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
   void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource(boolean compressed) {
-    var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null, source -> 0);
+    var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null, false);
     var renders = new AtomicInteger();
     var sourcesMade = new AtomicInteger();
     var firstSource = new Object();
@@ -65,7 +67,7 @@ class KeptRenderingsTest {
     try (var diskCache = new DiskCache(folder.resolve("cache"), 1L << 30)) {
       // room in memory for about 100 of the 2 000 forms of 2 KB (compressed: they barely compress)
       var renderings = new KeptRenderings<Integer>(256 << 10, true, key -> "form " + key, diskCache::opened,
-          source -> 0);
+          false);
       var renders = new AtomicInteger();
       var random = new Random(1);
       String[] forms = new String[2_000];
@@ -109,33 +111,31 @@ class KeptRenderingsTest {
   void formsOfAKindWithoutDiskKeysAreNotLookedForOnDisk() {
     var renderings = new KeptRenderings<String>(1 << 20, true, null, () -> {
       throw new AssertionError("no disk cache is opened for forms that cannot be kept there");
-    }, source -> 0);
+    }, false);
     renderings.get("item", kept -> false, Object::new, () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
     assertThat(renderings.stored(List.of("item"), place -> new Object())).containsExactly((ByIdLoader.Form) null);
   }
 
   @Test
-  void theRecordsFormsAreRenderedFromCountInTheirBudget() {
-    // 1 000 forms of 100 bytes fit a budget of 1 MiB; with a source of 10 KB each, about a hundred do
-    var light = new KeptRenderings<Integer>(1 << 20, false, null, () -> null, source -> 0);
-    var heavy = new KeptRenderings<Integer>(1 << 20, false, null, () -> null, source -> 10_000);
+  void aFormHeldWithItsSourceWeaklyMatchesItWhileOthersKeepItAndDoesNotKeepItItself() {
+    var renderings = new KeptRenderings<Integer>(1 << 20, false, null, () -> null, true);
     var renders = new AtomicInteger();
-    for (var renderings : List.of(light, heavy)) {
-      for (int key = 0; key < 1_000; key++) {
-        renderings.get(key, "record " + key, () -> {
-          renders.incrementAndGet();
-          return new byte[100];
-        });
-      }
-    }
-    assertThat(renders).hasValue(2_000);
-    int keptLight = 0;
-    int keptHeavy = 0;
-    for (int key = 0; key < 1_000; key++) {
-      if (light.kept(key, source -> true) != null) keptLight++;
-      if (heavy.kept(key, source -> true) != null) keptHeavy++;
-    }
-    assertThat(keptLight).isEqualTo(1_000);
-    assertThat(keptHeavy).isBetween(50, 110);
+    Supplier<byte[]> render = () -> {
+      renders.incrementAndGet();
+      return new byte[100];
+    };
+    Object record = new StringBuilder("a record the caches of records keep");
+    renderings.get(1, record, render);
+    renderings.get(1, record, render);
+    assertThat(renders).as("the same record, kept elsewhere: the form is kept").hasValue(1);
+
+    var letGo = new WeakReference<>(new StringBuilder("a record the caches of records let go of"));
+    renderings.get(2, letGo.get(), render);
+    for (int attempt = 0; attempt < 20 && letGo.get() != null; attempt++) System.gc();
+    assertThat(letGo.get()).as("the form does not keep its record in memory").isNull();
+    assertThat(renderings.kept(2, source -> source != null)).isNull();
+    renderings.get(2, new StringBuilder("the record loaded again"), render);
+    assertThat(renders).as("a record loaded again is another object: its form is rendered again").hasValue(3);
+    assertThat(renderings.kept(1, source -> source == record)).isNotNull();
   }
 }
