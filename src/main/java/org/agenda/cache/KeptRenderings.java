@@ -111,8 +111,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
     if (found != null && Objects.equals(found.source(), source)) {
       // an equal source loaded anew (a term whose count changed back, a load the caches did not keep): the next
       // request most likely has this one, and then compares identity, not every text of it
-      Kept again = new Kept(weakSources ? new WeakSource(source) : source, found.kept(), found.length(),
-          found.compressed());
+      Kept again = new Kept(held(source), found.kept(), found.length(), found.compressed());
       kept.asMap().replace(key, found, again);
       return again;
     }
@@ -162,8 +161,12 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
 
   private ByIdLoader.Form rendered(K key, Object source, Supplier<byte[]> render) {
     byte[] form = render.get();
-    kept.put(key, new Kept(weakSources ? new WeakSource(source) : source, compressed ? Lz4.compress(form) : form,
-        form.length, compressed));
+    kept.put(key, new Kept(held(source), compressed ? Lz4.compress(form) : form, form.length, compressed));
     return new Rendered(form);
+  }
+
+  /** What a kept form holds of its source. */
+  private Object held(Object source) {
+    return weakSources ? new WeakSource(source) : source;
   }
 }

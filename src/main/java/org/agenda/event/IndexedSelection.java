@@ -110,8 +110,10 @@ final class IndexedSelection {
    * excluded term in its title, nor in its body when unlocked.
    */
   private static Query search(ApiRequest request, Languages languages, SearchTerms terms) {
-    for (String term : terms.required()) if (term.codePointCount(0, term.length()) < EventIndex.TextAnalyzer.GRAM) return null;
-    for (String term : terms.excluded()) if (term.codePointCount(0, term.length()) < EventIndex.TextAnalyzer.GRAM) return null;
+    if (terms.required().stream().anyMatch(IndexedSelection::shorterThanARun)
+        || terms.excluded().stream().anyMatch(IndexedSelection::shorterThanARun)) {
+      return null;
+    }
     Query unlocked = unlocked(request);
     var inTextLanguage = new BooleanQuery.Builder();
     List<String> preference = languages.preference(request.language());
@@ -143,6 +145,11 @@ final class IndexedSelection {
     Query runs = runsOf(text, term);
     if (!isWord(term)) return runs;
     return either(new WordsContaining(words(part, language), term), all(term(LONG_WORDS, text), runs));
+  }
+
+  /** A term with fewer characters than a run of the text fields: the index cannot find it (the database does). */
+  private static boolean shorterThanARun(String term) {
+    return term.codePointCount(0, term.length()) < EventIndex.TextAnalyzer.GRAM;
   }
 
   /** The text of {@code field} contains {@code term}: its runs of three characters, one after the other. */
