@@ -48,7 +48,7 @@ ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 compiled() { jstat -compiler "$pid" | awk 'NR == 2 { print $4 }'; }
 collections() { jstat -gcutil "$pid" | awk 'NR == 2 { print $7 "/" $9 }'; }
 writer() { # seconds, tag, output
-  wrk -t1 -c1 -d"$1s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$2-$(date +%s)" "$venue" "$category" "$term" 100 > "$3" &
+  wrk -t1 -c4 -d"$1s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$2-$(date +%s)" "$venue" "$category" "$term" 100 > "$3" &
 }
 
 writer "$WARM" "warm-$LABEL" /dev/null

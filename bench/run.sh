@@ -433,9 +433,9 @@ bench_db() {
   run_tag="$(date +%s)-$db"
 
   # Visitors browsing freely while an editor writes (issue #21): 32 connections asking list questions drawn with a
-  # skew from MIXED_QUESTIONS distinct ones (bench/lua/mixed.lua), while one connection creates an event every
-  # 100 ms. Every create moves the data version, so the answer cache helps little: this is the speed of building
-  # answers under load. The vocabulary (the terms, venues and title words the questions use) is read from the API.
+  # skew from MIXED_QUESTIONS distinct ones (bench/lua/mixed.lua), while a writer creates an event every 100 ms
+  # of the clock on four connections (bench/lua/paced_create.lua), whatever each create's latency. Every create
+  # moves the data version, so the answer cache helps little: this is the speed of building answers under load. The vocabulary (the terms, venues and title words the questions use) is read from the API.
   log "$db: mixed traffic ($MIXED_QUESTIONS questions) with 10 creates/s"
   local vocabulary=$work/vocabulary.txt
   python3 bench/vocabulary.py "$base$api" "$from3" "$to3" > "$vocabulary"
@@ -447,7 +447,7 @@ bench_db() {
   local warmed=0 chunk=$MIXED_WARMUP compiled compiled_before
   compiled=$(compile_seconds "$server")
   while :; do
-    wrk -t1 -c1 -d"${chunk}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed-warmup-$warmed" \
+    wrk -t1 -c4 -d"${chunk}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed-warmup-$warmed" \
       "$venue" "$category" "$term" 100 > /dev/null &
     local warmup_writer=$!
     wrk -t1 -c32 -d"${chunk}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" "$MIXED_QUESTIONS" \
@@ -462,7 +462,7 @@ bench_db() {
     chunk=15
   done
   MIXED_WARMED=$warmed
-  wrk -t1 -c1 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
+  wrk -t1 -c4 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
     "$category" "$term" 100 > "$work/wrk-mixed-writer.txt" &
   local writer=$!
   before=$(cpu_ticks "$server")
