@@ -435,7 +435,8 @@ bench_db() {
   # Visitors browsing freely while an editor writes (issue #21): 32 connections asking list questions drawn with a
   # skew from MIXED_QUESTIONS distinct ones (bench/lua/mixed.lua), while a writer creates an event every 100 ms
   # of the clock on four connections (bench/lua/paced_create.lua), whatever each create's latency. Every create
-  # moves the data version, so the answer cache helps little: this is the speed of building answers under load. The vocabulary (the terms, venues and title words the questions use) is read from the API.
+  # moves the data version, so the answer cache helps little: this is the speed of building answers under load.
+  # The vocabulary (the terms, venues and title words the questions use) is read from the API.
   log "$db: mixed traffic ($MIXED_QUESTIONS questions) with 10 creates/s"
   local vocabulary=$work/vocabulary.txt
   python3 bench/vocabulary.py "$base$api" "$from3" "$to3" > "$vocabulary"
