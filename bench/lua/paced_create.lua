@@ -1,4 +1,4 @@
--- create.lua at a rate: one request every PACE ms in all, on a schedule of the wall clock (the writer beside the
+-- create.lua at a rate: one request every PACE ms in all, on a schedule of the monotonic clock (the writer beside the
 -- mixed traffic). Each request takes the next slot of the schedule, whatever the last one's latency, so that the
 -- rate holds while creates take longer; run it with a few connections (-c4) so that a slow create does not hold the
 -- next slot back. A writer that waited PACE ms after each answer wrote 9 events a second at 10 000 events and 5 at a
