@@ -75,7 +75,8 @@ for round in $(seq 1 "$ROUNDS"); do
     /Requests\/sec/ { rps = $2 } /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } / requests in / { n = $1 }
     /Non-2xx|Socket errors/ { errors = errors " " $0 }
     END { printf "%s round %s: %s req/s, p50 %s, p99 %s, CPU %.3f ms a request, young/full collections %s -> %s, " \
-      "compiler %.1f s of CPU, creates %s%s\n", label, round, rps, p50, p99, ticks * 1000 / hz / n, g0, g1, compiled, writes, errors }
+      "compiler %.1f s of CPU, creates %s%s\n", label, round, rps, p50, p99, ticks * 1000 / hz / n, g0, g1, compiled,
+      writes, errors }
   ' "$run/mixed.txt"
 done
 cached=$(wrk -t1 -c32 -d10s "$base$api/events" | awk '/Requests\/sec/ { print $2 }')

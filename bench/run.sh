@@ -125,7 +125,6 @@ start_agenda() { # db, database → sets $server and $start_ms (launch until the
   start_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
 
-
 stop_agenda() {
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
@@ -457,8 +456,9 @@ bench_db() {
     compiled=$(compile_seconds "$server")
     awk -v c="$compiled" -v b="$compiled_before" -v s="$chunk" 'BEGIN { exit !(c - b > s / 10) }' || break
     [ $((warmed + 15)) -le "$MIXED_WARMUP_MAX" ] || break
-    log "$db: the compiler threads used $(awk -v c="$compiled" -v b="$compiled_before" 'BEGIN { printf "%.1f", c - b }') s of CPU" \
-      "in the last ${chunk} s; 15 s more"
+    log "$db: the compiler threads used" \
+      "$(awk -v c="$compiled" -v b="$compiled_before" 'BEGIN { printf "%.1f", c - b }') s of CPU in the last ${chunk} s;" \
+      "15 s more"
     chunk=15
   done
   MIXED_WARMED=$warmed
