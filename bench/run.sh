@@ -441,7 +441,7 @@ bench_db() {
   # the index's new segments and merges) for a third of the CPU of the first 15 s of writes, a minute into the route.
   # It lasts MIXED_WARMUP seconds, then goes on 15 s at a time while the compiler threads used more than a tenth of a
   # core (at most MIXED_WARMUP_MAX in all). At 100 000 events on two cores they used a quarter to two fifths of a core
-  # for five and a half minutes, then a twentieth; the route then took 1.5 ms of CPU a request, against 2.0-2.9 after
+  # for five and a half minutes, then a twentieth; the route then took 1.5 ms of CPU a request, against 2.0-2.1 after
   # 150 s. What is measured is the speed of a server that has run for a few minutes, not of one still compiling.
   local warmed=0 chunk=$MIXED_WARMUP compiled compiled_before
   compiled=$(compile_seconds "$server")
