@@ -14,7 +14,7 @@
 # full collections before and after, the CPU seconds of the compiler threads, the writer's creates; then the cached
 # default list.
 set -uo pipefail
-[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
 JAR=$(realpath "$1") DATA=$(realpath "$2") LABEL=${3:-$(basename "$1" .jar)}
 WARM=${WARM:-420} ROUNDS=${ROUNDS:-2} MEASURE=${MEASURE:-15} PORT=${PORT:-18191}
 JVM_OPTS=${BENCH_JVM_OPTS:--Xmx256m -XX:+UseSerialGC}
