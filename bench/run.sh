@@ -440,9 +440,11 @@ bench_db() {
   # The warm-up writes too: the compiler was busy with the code of writes beside reads (following the change log,
   # the index's new segments and merges) for a third of the CPU of the first 15 s of writes, a minute into the route.
   # It lasts MIXED_WARMUP seconds, then goes on 15 s at a time while the compiler threads used more than a tenth of a
-  # core (at most MIXED_WARMUP_MAX in all). At 100 000 events on two cores they used a quarter to two fifths of a core
-  # for five and a half minutes, then a twentieth; the route then took 1.5 ms of CPU a request, against 2.0-2.1 after
-  # 150 s. What is measured is the speed of a server that has run for a few minutes, not of one still compiling.
+  # core (at most MIXED_WARMUP_MAX in all). On a server started cold under this route at 100 000 events on two cores
+  # (bench/mixed_once.sh) they used a quarter to two fifths of a core for five and a half minutes, then a twentieth;
+  # the route then took 1.5 ms of CPU a request, against 2.0-2.1 after 150 s. Here the routes before it compile most
+  # of its code (225 s of warm-up at 100 000 events). What is measured is the speed of a server that has run for a
+  # few minutes, not of one still compiling.
   local warmed=0 chunk=$MIXED_WARMUP compiled compiled_before
   compiled=$(compile_seconds "$server")
   while :; do
