@@ -93,9 +93,12 @@ final class IndexedPage {
     List<Segment> segments = new ArrayList<>();
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       SegmentFacts.Columns columns = facts.columns(leaf);
-      // no document that starts before the window is looked at (a page narrows the window, never widens it)
+      // no document that starts before the window is looked at (a page narrows the window, never widens it), and a
+      // segment none of whose events the window may hold is not asked for its matches at all: each write adds a
+      // segment of a few events, and a window of days holds none of most of them
       int first = columns.firstStartingFrom(question.window().startFrom());
-      RoaringBitmap matches = facts.matches(leaf, filters, first, weight);
+      RoaringBitmap matches = mayHold(columns, question.window())
+          ? facts.matches(leaf, filters, first, weight) : NO_MATCHES;
       RoaringBitmap deleted = facts.deleted(leaf);
       segments.add(new Segment(leaf, columns, matches, deleted,
           deleted == null ? null : RoaringBitmap.and(matches, deleted)));
@@ -115,6 +118,7 @@ final class IndexedPage {
     for (Segment segment : segments) {
       SegmentPage page = segment.page(window, wanted);
       total += page.total();
+      if (page.size() == 0) continue;
       var run = new Run(page.docs(), page.size(), segment.columns().starts(), segment.leaf());
       if (run.advance()) runs.add(run);
     }
@@ -172,10 +176,7 @@ final class IndexedPage {
     int first = columns.firstStartingFrom(window.startFrom());
     int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
     if (first >= to) return new SegmentPage(0, NO_DOCS, 0);
-    // a short event that starts more than `longest` before the lowest end allowed ends before it
-    int from = window.endFrom() == Long.MIN_VALUE ? first
-        : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), longest)));
-    from = Math.min(from, to);
+    int from = shortFrom(columns, window, first, to);
     // the documents whose end may exclude them: those that start before the lowest end allowed, and those that start
     // within `longest` before the highest, as runs [start, end) in document order
     int lowEdgeEnd = window.endFrom() == Long.MIN_VALUE ? from
@@ -223,6 +224,35 @@ final class IndexedPage {
   }
 
   private static final int[] NO_DOCS = new int[0];
+  private static final RoaringBitmap NO_MATCHES = new RoaringBitmap();
+
+  /**
+   * The first document from {@code first} on that may be in the window as a short event: one that starts more than
+   * {@code longest} before the lowest end allowed ends before it. At most {@code to}.
+   */
+  private static int shortFrom(SegmentFacts.Columns columns, IndexedQuestion.Window window, int first, int to) {
+    int from = window.endFrom() == Long.MIN_VALUE ? first
+        : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), columns.longest())));
+    return Math.min(from, to);
+  }
+
+  /**
+   * Whether the window may hold an event of the segment: one of its short events starts where the window allows, or
+   * it holds one of the long ones (all of a segment of 16 events or fewer that last at all). A window that a page
+   * narrows it to holds none either.
+   */
+  private static boolean mayHold(SegmentFacts.Columns columns, IndexedQuestion.Window window) {
+    int first = columns.firstStartingFrom(window.startFrom());
+    int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
+    if (first >= to) return false;
+    if (shortFrom(columns, window, first, to) < to) return true;
+    long[] starts = columns.starts();
+    long[] ends = columns.ends();
+    for (int doc : columns.lasting()) {
+      if (doc >= first && doc < to && window.holds(starts[doc], ends[doc])) return true;
+    }
+    return false;
+  }
 
   private static boolean isLive(int doc, RoaringBitmap deleted) {
     return deleted == null || !deleted.contains(doc);

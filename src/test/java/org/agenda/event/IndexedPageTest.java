@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
@@ -15,16 +17,22 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.FilterWeight;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.junit.jupiter.api.Test;
 
@@ -105,6 +113,80 @@ class IndexedPageTest {
           }
         }
       }
+    }
+  }
+
+  /**
+   * A segment none of whose events the window holds is not searched for the filters' matches: each write adds a segment
+   * of a few events, and a window of days holds none of most of them.
+   */
+  @Test
+  void aSegmentNoneOfWhoseEventsTheWindowHoldsIsNotSearched() throws IOException {
+    try (var directory = new ByteBuffersDirectory();
+        var writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer())
+            .setIndexSort(EventIndex.LIST_ORDER).setMergePolicy(NoMergePolicy.INSTANCE))) {
+      long id = 1;
+      // segment s: three events that start at 10 000 s + 100 s apart and last 50 s
+      for (int segment = 0; segment < 4; segment++) {
+        for (int i = 0; i < 3; i++) {
+          long start = 10_000L * segment + 100 * i;
+          var document = new Document();
+          document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
+          document.add(new NumericDocValuesField(EventDocuments.ID, id++));
+          document.add(new NumericDocValuesField(EventDocuments.START, start));
+          document.add(new NumericDocValuesField(EventDocuments.END, start + 50));
+          writer.addDocument(document);
+        }
+        writer.flush();
+      }
+      writer.commit();
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        assertThat(reader.leaves()).hasSize(4);
+        var filters = new SegmentsAsked();
+        // ends at 20 100 or later and starts by 25 000: the last two events of the third segment
+        var window = IndexedQuestion.Window.ALL.from(false, 20_100).to(true, 25_000);
+        EventIndex.Page page = IndexedPage.of(new IndexSearcher(reader), new IndexedQuestion(filters, window), 0, 10,
+            new SegmentFacts(1 << 20, 1_000, 0, 0));
+        assertThat(page.total()).isEqualTo(2);
+        assertThat(page.ids()).containsExactly(8L, 9L);
+        assertThat(filters.asked).as("the segments searched").containsExactly(reader.leaves().get(2).ord);
+      }
+    }
+  }
+
+  /** Every document, noting the segments it is asked for. */
+  private static final class SegmentsAsked extends Query {
+    final Set<Integer> asked = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) throws IOException {
+      return new FilterWeight(this, new MatchAllDocsQuery().createWeight(searcher, scoreMode, boost)) {
+        @Override
+        public Scorer scorer(LeafReaderContext context) throws IOException {
+          asked.add(context.ord);
+          return super.scorer(context);
+        }
+      };
+    }
+
+    @Override
+    public String toString(String field) {
+      return "SegmentsAsked";
+    }
+
+    @Override
+    public void visit(QueryVisitor visitor) {
+      visitor.visitLeaf(this);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(this);
     }
   }
 }
