@@ -62,11 +62,11 @@ final class ListItems {
   record Shown(String textLanguage, boolean stripped) {}
 
   /**
-   * A term, venue or organizer (of {@code type}) as embedded, for a request's language and
-   * URL roots ({@code context}: the one object kept for them, {@link #linkContext}). An answer looks up some 75 of them.
-   * Keyed by the three strings, each lookup hashed them and compared them through the method handles of a record's
-   * equality; these compare references and a number (async-profiler, one pair of runs at 100 000 events under the
-   * mixed-traffic route: the lookups of these forms 9.1 → 7.9 % of the CPU, writing the links into items 15.0 → 13.6 %).
+   * A term, venue or organizer (of {@code type}) as embedded, for a request's language and URL roots ({@code context}:
+   * the one object kept for them, {@link #linkContext}). An answer looks up some 75 of them. Keyed by the three
+   * strings, each lookup hashed them and compared them through the method handles of a record's equality; these
+   * compare references and a number (async-profiler, one pair of runs at 100 000 events under the mixed-traffic
+   * route: the lookups of these forms 9.1 → 7.9 % of the CPU, writing the links into items 15.0 → 13.6 %).
    */
   record LinkKey(LinkContext context, String type, long id) {
     @Override
