@@ -101,7 +101,7 @@ final class IndexedPage {
           ? facts.matches(leaf, filters, first, weight) : NO_MATCHES;
       RoaringBitmap deleted = facts.deleted(leaf);
       segments.add(new Segment(leaf, columns, matches, deleted,
-          deleted == null ? null : RoaringBitmap.and(matches, deleted)));
+          deleted == null || matches == NO_MATCHES ? null : RoaringBitmap.and(matches, deleted)));
     }
     IndexedQuestion.Window window = question.window();
     int before = 0;
