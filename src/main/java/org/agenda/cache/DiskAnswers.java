@@ -30,7 +30,8 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * Answers about one record that no longer fit in the answer cache's memory, kept in a SQLite file of their
- * own (§10.5), and the rendered forms (list items) that no longer fit in the memory of their {@link KeptRenderings}.
+ * own (§10.5), and the rendered forms (list items) that no longer fit in the memory of their {@link KeptRenderings},
+ * kept in a {@link FormFile} beside it, which takes half of the budget.
  * With a million events, answers to reads by id spread over far more records than 512 MB hold;
  * read back from the operating system's file cache, one costs a fraction of building it again (two statements
  * over the whole database, rendering 12 KB). The file is derived data of this process alone: made empty
@@ -50,11 +51,16 @@ final class DiskAnswers implements AutoCloseable {
       + " headers, length, body FROM answers WHERE hash = ?";
   private static final String KEEP = "INSERT OR REPLACE INTO answers (hash, key, version, valid_from, valid_until,"
       + " language, status, content_type, headers, length, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-  /** Forms looked up in one statement: the items of a page are found together, not one statement each. */
-  private static final int FORMS_AT_ONCE = 32;
-  private static final String FIND_FORMS = "SELECT hash, key, length, body FROM forms WHERE hash IN ("
-      + "?, ".repeat(FORMS_AT_ONCE - 1) + "?)";
-  private static final String KEEP_FORM = "INSERT OR REPLACE INTO forms (hash, key, length, body) VALUES (?, ?, ?, ?)";
+  /** The file of forms, beside the answers': the part of the budget it takes, and the name it has. */
+  private static final int FORMS_SHARE = 2;
+  private static final String FORMS_SUFFIX = "-forms";
+  /**
+   * A form kept on disk is about this size (a list item of 8 KB LZ4-compressed, with its key): the file of forms has
+   * a place in memory for every this many of its bytes, up to {@link #MOST_FORM_PLACES}.
+   */
+  private static final int BYTES_PER_FORM_PLACE = 2 * 1024;
+  /** 512 Ki places of 8 bytes: 4 MiB of heap, for about 1.5 GB of forms in the file. */
+  private static final int MOST_FORM_PLACES = 1 << 19;
 
   /** A rendered form as kept: LZ4-compressed, and the length it decompresses to. */
   record StoredForm(byte[] compressed, int length) {}
@@ -63,7 +69,9 @@ final class DiskAnswers implements AutoCloseable {
   private record Pending(String key, ResponseCache.Kept kept, StoredForm form, CompletableFuture<Void> written) {}
 
   private final Path file;
+  /** What the answers may take of the file's budget; the forms' file takes the rest. */
   private final long maximumBytes;
+  private final FormFile forms;
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final BlockingQueue<Reader> readers = new ArrayBlockingQueue<>(READERS);
@@ -72,11 +80,14 @@ final class DiskAnswers implements AutoCloseable {
   private final Thread writing;
   private volatile boolean closed;
 
-  private record Reader(Connection connection, PreparedStatement find, PreparedStatement findForms) {}
+  private record Reader(Connection connection, PreparedStatement find) {}
 
-  private DiskAnswers(Path file, long maximumBytes, FileChannel lockChannel, FileLock lock) throws SQLException {
+  private DiskAnswers(Path file, long maximumBytes, FileChannel lockChannel, FileLock lock)
+      throws SQLException, IOException {
     this.file = file;
-    this.maximumBytes = maximumBytes;
+    long formBytes = maximumBytes / FORMS_SHARE;
+    this.maximumBytes = maximumBytes - formBytes;
+    this.forms = new FormFile(Path.of(file + FORMS_SUFFIX), formBytes, formPlaces(formBytes));
     this.lockChannel = lockChannel;
     this.lock = lock;
     this.writer = connect(file);
@@ -84,17 +95,21 @@ final class DiskAnswers implements AutoCloseable {
       statement.execute("CREATE TABLE answers (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, version INTEGER NOT NULL,"
           + " valid_from INTEGER NOT NULL, valid_until INTEGER NOT NULL, language TEXT, status INTEGER NOT NULL,"
           + " content_type TEXT, headers TEXT NOT NULL, length INTEGER NOT NULL, body BLOB NOT NULL)");
-      statement.execute("CREATE TABLE forms (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, length INTEGER NOT NULL,"
-          + " body BLOB NOT NULL)");
     }
     writer.setAutoCommit(false);
     for (int i = 0; i < READERS; i++) {
       Connection connection = connect(file);
-      readers.add(new Reader(connection, connection.prepareStatement(FIND), connection.prepareStatement(FIND_FORMS)));
+      readers.add(new Reader(connection, connection.prepareStatement(FIND)));
     }
     this.writing = new Thread(this::writeLoop, "agenda-disk-answers");
     writing.setDaemon(true);
     writing.start();
+  }
+
+  /** A power of two: about a place for every {@link #BYTES_PER_FORM_PLACE} bytes, within 1 Ki and the most. */
+  private static int formPlaces(long formBytes) {
+    long wanted = Math.max(1 << 10, Math.min(MOST_FORM_PLACES, formBytes / BYTES_PER_FORM_PLACE));
+    return (int) Long.highestOneBit(wanted);
   }
 
   /**
@@ -167,42 +182,15 @@ final class DiskAnswers implements AutoCloseable {
     }
   }
 
-  /**
-   * The forms kept for {@code keys}, in their order, null where none is; a failure to read counts as not kept. One
-   * statement for {@value #FORMS_AT_ONCE} of them: one each was 9 % of the mixed route's CPU at 100 000 events, most of
-   * it the statement's own work around the row it read.
-   */
+  /** The forms kept for {@code keys}, in their order, null where none is; a failure to read counts as not kept. */
   StoredForm[] findForms(List<String> keys) {
-    StoredForm[] found = new StoredForm[keys.size()];
-    if (keys.isEmpty()) return found;
-    Reader reader = reader();
-    if (reader == null) return found;
+    if (closed) return new StoredForm[keys.size()];
     try {
-      long[] hashes = new long[keys.size()];
-      for (int i = 0; i < hashes.length; i++) hashes[i] = hash(keys.get(i));
-      for (int from = 0; from < hashes.length; from += FORMS_AT_ONCE) {
-        int to = Math.min(hashes.length, from + FORMS_AT_ONCE);
-        PreparedStatement find = reader.findForms();
-        // the last hash again in the places this batch does not fill
-        for (int p = 0; p < FORMS_AT_ONCE; p++) find.setLong(p + 1, hashes[Math.min(from + p, to - 1)]);
-        try (ResultSet row = find.executeQuery()) {
-          while (row.next()) {
-            long hash = row.getLong(1);
-            String key = row.getString(2);
-            for (int i = from; i < to; i++) {
-              if (hashes[i] == hash && keys.get(i).equals(key)) {
-                found[i] = new StoredForm(row.getBytes(4), row.getInt(3));
-              }
-            }
-          }
-        }
-      }
-      return found;
-    } catch (SQLException e) {
-      LOG.warn("cannot read what is kept on disk: {}", e.toString());
+      return forms.find(keys);
+    } catch (IOException e) {
+      // a read under way when the store closes finds its channel closed
+      if (!closed) LOG.warn("cannot read what is kept on disk: {}", e.toString());
       return new StoredForm[keys.size()];
-    } finally {
-      readers.add(reader);
     }
   }
 
@@ -238,8 +226,7 @@ final class DiskAnswers implements AutoCloseable {
   private void writeLoop() {
     List<Pending> batch = new ArrayList<>(PER_TRANSACTION);
     List<CompletableFuture<Void>> marks = new ArrayList<>();
-    try (PreparedStatement keep = writer.prepareStatement(KEEP);
-        PreparedStatement keepForm = writer.prepareStatement(KEEP_FORM)) {
+    try (PreparedStatement keep = writer.prepareStatement(KEEP)) {
       while (!closed) {
         Pending first = pending.poll(200, TimeUnit.MILLISECONDS);
         if (first == null) continue;
@@ -247,29 +234,24 @@ final class DiskAnswers implements AutoCloseable {
         pending.drainTo(batch, PER_TRANSACTION - 1);
         try {
           int answers = 0;
-          int forms = 0;
           for (Pending item : batch) {
             if (item.key() == null) {
               marks.add(item.written());
-              continue;
-            }
-            // a full store starts again empty before this batch, so what was just built stays
-            if (answers + forms == 0 && usedBytes() > maximumBytes) clear();
-            if (item.kept() != null) {
+            } else if (item.form() != null) {
+              forms.keep(item.key(), item.form());
+            } else {
+              // a full store starts again empty before this batch, so what was just built stays
+              if (answers == 0 && usedBytes() > maximumBytes) clear();
               answers++;
               bind(keep, item).addBatch();
-            } else {
-              forms++;
-              keepForm.setLong(1, hash(item.key()));
-              keepForm.setString(2, item.key());
-              keepForm.setInt(3, item.form().length());
-              keepForm.setBytes(4, item.form().compressed());
-              keepForm.addBatch();
             }
           }
-          if (answers > 0) keep.executeBatch();
-          if (forms > 0) keepForm.executeBatch();
-          if (answers + forms > 0) writer.commit();
+          if (answers > 0) {
+            keep.executeBatch();
+            writer.commit();
+          }
+        } catch (IOException e) {
+          LOG.warn("cannot keep {} forms: {}", batch.size(), e.toString());
         } catch (SQLException e) {
           LOG.warn("cannot keep {} answers: {}", batch.size(), e.toString());
           rollback();
@@ -317,11 +299,10 @@ final class DiskAnswers implements AutoCloseable {
     }
   }
 
-  /** The store is full: it starts again empty (the file keeps its size and is written over). */
+  /** The answers are too many: they start again empty (the file keeps its size and is written over). */
   private void clear() throws SQLException {
     try (Statement statement = writer.createStatement()) {
       statement.execute("DELETE FROM answers");
-      statement.execute("DELETE FROM forms");
     }
   }
 
@@ -345,7 +326,7 @@ final class DiskAnswers implements AutoCloseable {
       if (closed) return;
       closed = true;
     }
-    writing.interrupt();
+    // not interrupted: an interrupt in the middle of a write to the forms' file would close its channel under readers
     try {
       writing.join(5_000);
     } catch (InterruptedException e) {
@@ -364,6 +345,7 @@ final class DiskAnswers implements AutoCloseable {
     try {
       for (Reader reader : open) reader.connection().close();
       writer.close();
+      forms.close();
       deleteFiles(file);
       lock.release();
       lockChannel.close();
@@ -374,6 +356,6 @@ final class DiskAnswers implements AutoCloseable {
   }
 
   private static void deleteFiles(Path file) throws IOException {
-    for (String suffix : new String[] {"", "-wal", "-shm"}) Files.deleteIfExists(Path.of(file + suffix));
+    for (String suffix : new String[] {"", "-wal", "-shm", FORMS_SUFFIX}) Files.deleteIfExists(Path.of(file + suffix));
   }
 }

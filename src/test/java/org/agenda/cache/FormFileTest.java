@@ -1,0 +1,120 @@
+package org.agenda.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ring file of forms that memory let go of: a form is found with its bytes, or not at all. */
+class FormFileTest {
+  @TempDir Path folder;
+
+  @Test
+  void formsAreFoundUnderTheirKeyWithTheirBytesAndLength() throws Exception {
+    try (var file = new FormFile(folder.resolve("forms"), 64L << 20, 1 << 14)) {
+      for (int i = 0; i < 2_000; i++) file.keep(key(i), form(i));
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < 2_000; i++) keys.add(key(i));
+      keys.add("never kept");
+      DiskAnswers.StoredForm[] found = file.find(keys);
+      for (int i = 0; i < 2_000; i++) {
+        assertThat(found[i]).as("form %d", i).isNotNull();
+        assertThat(found[i].compressed()).isEqualTo(form(i).compressed());
+        assertThat(found[i].length()).isEqualTo(form(i).length());
+      }
+      assertThat(found[2_000]).isNull();
+    }
+  }
+
+  @Test
+  void aKeyKeptAgainIsFoundWithItsLatestForm() throws Exception {
+    try (var file = new FormFile(folder.resolve("forms"), 1L << 20, 1 << 10)) {
+      file.keep("key", new DiskAnswers.StoredForm(bytes("first", 100), 300));
+      file.keep("key", new DiskAnswers.StoredForm(bytes("second", 120), 400));
+      DiskAnswers.StoredForm found = file.find(List.of("key"))[0];
+      assertThat(found.compressed()).isEqualTo(bytes("second", 120));
+      assertThat(found.length()).isEqualTo(400);
+    }
+  }
+
+  /** A file of 256 KiB holds about a hundred forms of 2 KB: the ring writes over the oldest, which are then missing. */
+  @Test
+  void whenTheRingWritesOverAFormItIsMissingNeverAnotherFormsBytes() throws Exception {
+    try (var file = new FormFile(folder.resolve("forms"), 256 << 10, 1 << 12)) {
+      for (int i = 0; i < 1_000; i++) file.keep(key(i), form(i));
+      int foundCount = 0;
+      for (int i = 0; i < 1_000; i++) {
+        DiskAnswers.StoredForm found = file.find(List.of(key(i)))[0];
+        if (found == null) continue;
+        foundCount++;
+        assertThat(found.compressed()).as("form %d", i).isEqualTo(form(i).compressed());
+      }
+      assertThat(file.find(List.of(key(0)))[0]).as("written over").isNull();
+      assertThat(file.find(List.of(key(999)))[0]).as("the last one written").isNotNull();
+      assertThat(foundCount).as("what the ring holds").isBetween(50, 130);
+    }
+  }
+
+  /** Readers while the ring writes over what they read: each form they get is the one of its key. */
+  @Test
+  void readsWhileTheRingWritesOverThemGiveTheRightBytesOrNothing() throws Exception {
+    try (var file = new FormFile(folder.resolve("forms"), 128 << 10, 1 << 10)) {
+      var done = new AtomicBoolean();
+      var wrong = new AtomicReference<String>();
+      var hits = new AtomicInteger();
+      List<Thread> readers = new ArrayList<>();
+      for (int r = 0; r < 3; r++) {
+        var random = new Random(r);
+        var reader = new Thread(() -> {
+          try {
+            while (!done.get()) {
+              int i = random.nextInt(5_000);
+              DiskAnswers.StoredForm found = file.find(List.of(key(i)))[0];
+              if (found == null) continue;
+              hits.incrementAndGet();
+              if (!Arrays.equals(found.compressed(), form(i).compressed())) wrong.set(key(i));
+            }
+          } catch (Exception e) {
+            wrong.set(e.toString());
+          }
+        });
+        reader.start();
+        readers.add(reader);
+      }
+      for (int round = 0; round < 20; round++) {
+        for (int i = 0; i < 5_000; i++) file.keep(key(i), form(i));
+      }
+      done.set(true);
+      for (Thread reader : readers) reader.join();
+      assertThat(wrong.get()).isNull();
+      assertThat(hits.get()).isPositive();
+    }
+  }
+
+  private static String key(int i) {
+    return i + "|a1b2c3|-1|nl|nl|false|http://localhost|http://localhost";
+  }
+
+  /** A form of 1–3 KB whose bytes depend on its number. */
+  private static DiskAnswers.StoredForm form(int i) {
+    return new DiskAnswers.StoredForm(bytes("form " + i, 1_000 + (i * 37) % 2_000), 3 * i + 1);
+  }
+
+  private static byte[] bytes(String seed, int length) {
+    var random = new Random(seed.hashCode());
+    byte[] bytes = new byte[length];
+    random.nextBytes(bytes);
+    byte[] prefix = seed.getBytes(StandardCharsets.UTF_8);
+    System.arraycopy(prefix, 0, bytes, 0, Math.min(prefix.length, length));
+    return bytes;
+  }
+}
