@@ -238,7 +238,7 @@ final class DiskAnswers implements AutoCloseable {
             if (item.key() == null) {
               marks.add(item.written());
             } else if (item.form() != null) {
-              forms.keep(item.key(), item.form());
+              keepForm(item);
             } else {
               // a full store starts again empty before this batch, so what was just built stays
               if (answers == 0 && usedBytes() > maximumBytes) clear();
@@ -250,8 +250,6 @@ final class DiskAnswers implements AutoCloseable {
             keep.executeBatch();
             writer.commit();
           }
-        } catch (IOException e) {
-          LOG.warn("cannot keep {} forms: {}", batch.size(), e.toString());
         } catch (SQLException e) {
           LOG.warn("cannot keep {} answers: {}", batch.size(), e.toString());
           rollback();
@@ -265,6 +263,15 @@ final class DiskAnswers implements AutoCloseable {
       LOG.warn("answers are no longer kept on disk: {}", e.toString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A form that cannot be written is not kept; the others still are. */
+  private void keepForm(Pending item) {
+    try {
+      forms.keep(item.key(), item.form());
+    } catch (IOException e) {
+      LOG.warn("cannot keep a form on disk: {}", e.toString());
     }
   }
 

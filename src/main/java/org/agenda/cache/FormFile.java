@@ -2,6 +2,7 @@ package org.agenda.cache;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -38,7 +39,10 @@ final class FormFile implements AutoCloseable {
   /** The longest record a place can say: 16 bits of 16-byte units (1 MiB); a longer form is not kept. */
   static final int MOST_RECORD_BYTES = ((1 << UNITS_BITS) - 1) * ALIGN;
 
-  private final FileChannel channel;
+  private final Path file;
+  /** Opened again when an interrupted thread's read or write closed it ({@link #transfer}). */
+  private volatile FileChannel channel;
+  private volatile boolean closed;
   private final long capacity;
   /** Per place: the key's tag, where its record starts and its length in units; 0 for none. */
   private final AtomicLongArray places;
@@ -55,6 +59,7 @@ final class FormFile implements AutoCloseable {
     if (Integer.bitCount(places) != 1 || places < WAYS) {
       throw new IllegalArgumentException("places must be a power of two of at least " + WAYS + ": " + places);
     }
+    this.file = file;
     this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
         StandardOpenOption.READ, StandardOpenOption.WRITE);
     this.capacity = Math.min(capacity / ALIGN * ALIGN, (1L << OFFSET_BITS) * ALIGN);
@@ -85,11 +90,7 @@ final class FormFile implements AutoCloseable {
   /** The record {@code at} says, if it is the one of this key and is whole. */
   private DiskAnswers.StoredForm read(long at, long hash, byte[] key) throws IOException {
     byte[] record = new byte[units(at) * ALIGN];
-    ByteBuffer into = ByteBuffer.wrap(record);
-    long position = offset(at);
-    while (into.hasRemaining()) {
-      if (channel.read(into, position + into.position()) < 0) return null;
-    }
+    if (!transfer(ByteBuffer.wrap(record), offset(at), FileChannel::read)) return null;
     ByteBuffer header = ByteBuffer.wrap(record);
     if (header.getLong() != hash) return null;
     long checksum = header.getLong();
@@ -121,10 +122,37 @@ final class FormFile implements AutoCloseable {
     while (out.hasRemaining()) out.put((byte) 0);
     out.flip();
     long position = next;
-    while (out.hasRemaining()) channel.write(out, position + out.position());
+    transfer(out, position, FileChannel::write);
     next = position + (long) units * ALIGN;
     places.set(placeFor(hash), (hash >>> (64 - TAG_BITS)) << (64 - TAG_BITS)
         | (position / ALIGN) << UNITS_BITS | units);
+  }
+
+  /** A positional read or write of a channel. */
+  private interface Transfer {
+    int at(FileChannel channel, ByteBuffer buffer, long position) throws IOException;
+  }
+
+  /**
+   * Reads or writes all of {@code buffer} at {@code position}; false when a read meets the end of the file. A read or
+   * write on an interrupted thread closes the channel (a {@link FileChannel} is interruptible) for every thread: it
+   * fails, and the channel is opened again for the others.
+   */
+  private boolean transfer(ByteBuffer buffer, long position, Transfer transfer) throws IOException {
+    FileChannel open = channel;
+    try {
+      while (buffer.hasRemaining()) {
+        if (transfer.at(open, buffer, position + buffer.position()) < 0) return false;
+      }
+      return true;
+    } catch (ClosedChannelException e) {
+      reopen(open);
+      throw e;
+    }
+  }
+
+  private synchronized void reopen(FileChannel broken) throws IOException {
+    if (!closed && channel == broken) channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
   }
 
   /**
@@ -169,7 +197,8 @@ final class FormFile implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
+    closed = true;
     channel.close();
   }
 }

@@ -100,6 +100,29 @@ class FormFileTest {
     }
   }
 
+  /** A read on an interrupted thread closes the channel: that read fails, and the file stays open for the others. */
+  @Test
+  void aReadOnAnInterruptedThreadLeavesTheFileReadableForTheOthers() throws Exception {
+    try (var file = new FormFile(folder.resolve("forms"), 1L << 20, 1 << 10)) {
+      file.keep(key(1), form(1));
+      var failure = new AtomicReference<Exception>();
+      var reader = new Thread(() -> {
+        Thread.currentThread().interrupt();
+        try {
+          file.find(List.of(key(1)));
+        } catch (Exception e) {
+          failure.set(e);
+        }
+      });
+      reader.start();
+      reader.join();
+      assertThat(failure.get()).isInstanceOf(java.nio.channels.ClosedByInterruptException.class);
+      assertThat(file.find(List.of(key(1)))[0].compressed()).isEqualTo(form(1).compressed());
+      file.keep(key(2), form(2));
+      assertThat(file.find(List.of(key(2)))[0].compressed()).isEqualTo(form(2).compressed());
+    }
+  }
+
   private static String key(int i) {
     return i + "|a1b2c3|-1|nl|nl|false|http://localhost|http://localhost";
   }
