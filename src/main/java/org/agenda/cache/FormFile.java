@@ -152,7 +152,9 @@ final class FormFile implements AutoCloseable {
   }
 
   private synchronized void reopen(FileChannel broken) throws IOException {
-    if (!closed && channel == broken) channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    if (!closed && channel == broken) {
+      channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    }
   }
 
   /**
