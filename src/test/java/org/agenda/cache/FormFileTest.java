@@ -2,8 +2,12 @@ package org.agenda.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -100,6 +104,26 @@ class FormFileTest {
     }
   }
 
+  /** A record whose lengths or bytes changed in the file (a torn read sees such) is not given, whatever changed. */
+  @Test
+  void aRecordChangedInTheFileCountsAsNotKept() throws Exception {
+    Path path = folder.resolve("forms");
+    // where a record's form length, first key byte and last compressed byte stand (at the start of the file)
+    int keyLength = key(1).getBytes(StandardCharsets.UTF_8).length;
+    for (int at : new int[] {20, 28, 28 + keyLength + form(1).compressed().length - 1}) {
+      try (var file = new FormFile(path, 1L << 20, 1 << 10)) {
+        file.keep(key(1), form(1));
+        try (var channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+          var one = ByteBuffer.allocate(1);
+          channel.read(one, at);
+          one.put(0, (byte) (one.get(0) ^ 1)).rewind();
+          channel.write(one, at);
+        }
+        assertThat(file.find(List.of(key(1)))[0]).as("byte %d changed", at).isNull();
+      }
+    }
+  }
+
   /** A read on an interrupted thread closes the channel: that read fails, and the file stays open for the others. */
   @Test
   void aReadOnAnInterruptedThreadLeavesTheFileReadableForTheOthers() throws Exception {
@@ -116,7 +140,7 @@ class FormFileTest {
       });
       reader.start();
       reader.join();
-      assertThat(failure.get()).isInstanceOf(java.nio.channels.ClosedByInterruptException.class);
+      assertThat(failure.get()).isInstanceOf(ClosedByInterruptException.class);
       assertThat(file.find(List.of(key(1)))[0].compressed()).isEqualTo(form(1).compressed());
       file.keep(key(2), form(2));
       assertThat(file.find(List.of(key(2)))[0].compressed()).isEqualTo(form(2).compressed());
