@@ -90,20 +90,43 @@ final class DiskAnswers implements AutoCloseable {
     this.forms = new FormFile(Path.of(file + FORMS_SUFFIX), formBytes, formPlaces(formBytes));
     this.lockChannel = lockChannel;
     this.lock = lock;
-    this.writer = connect(file);
-    try (Statement statement = writer.createStatement()) {
-      statement.execute("CREATE TABLE answers (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, version INTEGER NOT NULL,"
-          + " valid_from INTEGER NOT NULL, valid_until INTEGER NOT NULL, language TEXT, status INTEGER NOT NULL,"
-          + " content_type TEXT, headers TEXT NOT NULL, length INTEGER NOT NULL, body BLOB NOT NULL)");
+    Connection opened = null;
+    try {
+      opened = connect(file);
+      try (Statement statement = opened.createStatement()) {
+        statement.execute("CREATE TABLE answers (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, version INTEGER NOT NULL,"
+            + " valid_from INTEGER NOT NULL, valid_until INTEGER NOT NULL, language TEXT, status INTEGER NOT NULL,"
+            + " content_type TEXT, headers TEXT NOT NULL, length INTEGER NOT NULL, body BLOB NOT NULL)");
+      }
+      opened.setAutoCommit(false);
+      for (int i = 0; i < READERS; i++) {
+        Connection connection = connect(file);
+        readers.add(new Reader(connection, connection.prepareStatement(FIND)));
+      }
+    } catch (SQLException | RuntimeException e) {
+      // the caller releases the lock alone: what this opened before the failure is closed here
+      release(e, opened);
+      throw e;
     }
-    writer.setAutoCommit(false);
-    for (int i = 0; i < READERS; i++) {
-      Connection connection = connect(file);
-      readers.add(new Reader(connection, connection.prepareStatement(FIND)));
-    }
+    this.writer = opened;
     this.writing = new Thread(this::writeLoop, "agenda-disk-answers");
     writing.setDaemon(true);
     writing.start();
+  }
+
+  /** Closes the forms' file and the connections opened so far, adding what fails to close to {@code failure}. */
+  private void release(Exception failure, Connection opened) {
+    List<AutoCloseable> open = new ArrayList<>();
+    open.add(forms);
+    if (opened != null) open.add(opened);
+    for (Reader reader : readers) open.add(reader.connection());
+    for (AutoCloseable resource : open) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        failure.addSuppressed(e);
+      }
+    }
   }
 
   /** A power of two: about a place for every {@link #BYTES_PER_FORM_PLACE} bytes, within 1 Ki and the most. */
