@@ -90,9 +90,10 @@ final class DiskAnswers implements AutoCloseable {
     this.forms = new FormFile(Path.of(file + FORMS_SUFFIX), formBytes, formPlaces(formBytes));
     this.lockChannel = lockChannel;
     this.lock = lock;
-    Connection opened = null;
+    List<Connection> connected = new ArrayList<>();
     try {
-      opened = connect(file);
+      Connection opened = connect(file);
+      connected.add(opened);
       try (Statement statement = opened.createStatement()) {
         statement.execute("CREATE TABLE answers (hash INTEGER PRIMARY KEY, key TEXT NOT NULL, version INTEGER NOT NULL,"
             + " valid_from INTEGER NOT NULL, valid_until INTEGER NOT NULL, language TEXT, status INTEGER NOT NULL,"
@@ -101,25 +102,24 @@ final class DiskAnswers implements AutoCloseable {
       opened.setAutoCommit(false);
       for (int i = 0; i < READERS; i++) {
         Connection connection = connect(file);
+        connected.add(connection);
         readers.add(new Reader(connection, connection.prepareStatement(FIND)));
       }
     } catch (SQLException | RuntimeException e) {
       // the caller releases the lock alone: what this opened before the failure is closed here
-      release(e, opened);
+      release(e, connected);
       throw e;
     }
-    this.writer = opened;
+    this.writer = connected.get(0);
     this.writing = new Thread(this::writeLoop, "agenda-disk-answers");
     writing.setDaemon(true);
     writing.start();
   }
 
-  /** Closes the forms' file and the connections opened so far, adding what fails to close to {@code failure}. */
-  private void release(Exception failure, Connection opened) {
-    List<AutoCloseable> open = new ArrayList<>();
+  /** Closes the forms' file and {@code connected}, adding what fails to close to {@code failure}. */
+  private void release(Exception failure, List<Connection> connected) {
+    List<AutoCloseable> open = new ArrayList<>(connected);
     open.add(forms);
-    if (opened != null) open.add(opened);
-    for (Reader reader : readers) open.add(reader.connection());
     for (AutoCloseable resource : open) {
       try {
         resource.close();
