@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import net.jpountz.xxhash.XXHash64;
 import net.jpountz.xxhash.XXHashFactory;
+import org.agenda.db.ByIdLoader;
 import org.agenda.http.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,8 +63,23 @@ final class DiskAnswers implements AutoCloseable {
   /** 512 Ki places of 8 bytes: 4 MiB of heap, for about 1.5 GB of forms in the file. */
   private static final int MOST_FORM_PLACES = 1 << 19;
 
-  /** A rendered form as kept: LZ4-compressed, and the length it decompresses to. */
-  record StoredForm(byte[] compressed, int length) {}
+  /**
+   * A rendered form as kept: LZ4-compressed in {@code compressedLength} bytes of {@code bytes} from {@code from}, and
+   * the length it decompresses to. A form read from disk stays in the record it was read with, which is dropped once
+   * the form is written into an answer: copied out, it doubled what reading items from disk allocated, 9 % of all that
+   * the mixed-traffic route allocated at 100 000 events.
+   */
+  record StoredForm(byte[] bytes, int from, int compressedLength, int length) implements ByIdLoader.Form {
+    /** All of {@code compressed}. */
+    StoredForm(byte[] compressed, int length) {
+      this(compressed, 0, compressed.length, length);
+    }
+
+    @Override
+    public void copyTo(byte[] target, int offset) {
+      Lz4.decompress(bytes, from, compressedLength, target, offset, length);
+    }
+  }
 
   /** An answer or a form to write, or (key null) a mark that completes when everything before it is written. */
   private record Pending(String key, ResponseCache.Kept kept, StoredForm form, CompletableFuture<Void> written) {}

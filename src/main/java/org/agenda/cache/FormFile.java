@@ -104,24 +104,23 @@ final class FormFile implements AutoCloseable {
         || !Arrays.equals(record, HEADER_BYTES, HEADER_BYTES + keyLength, key, 0, keyLength)) {
       return null;
     }
-    int from = HEADER_BYTES + keyLength;
-    return new DiskAnswers.StoredForm(Arrays.copyOfRange(record, from, from + compressedLength), length);
+    return new DiskAnswers.StoredForm(record, HEADER_BYTES + keyLength, compressedLength, length);
   }
 
   /** Keeps a form after the last one written, over the oldest when the ring is full (the writing thread only). */
   void keep(String key, DiskAnswers.StoredForm form) throws IOException {
     byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-    int bytes = HEADER_BYTES + keyBytes.length + form.compressed().length;
+    int bytes = HEADER_BYTES + keyBytes.length + form.compressedLength();
     int units = (bytes + ALIGN - 1) / ALIGN;
     if ((long) units * ALIGN > Math.min(MOST_RECORD_BYTES, capacity)) return;
     if (next + (long) units * ALIGN > capacity) next = 0;
     if (writeBuffer.capacity() < units * ALIGN) writeBuffer = ByteBuffer.allocateDirect(units * ALIGN);
     long hash = hash(keyBytes);
     ByteBuffer out = writeBuffer.clear().limit(units * ALIGN);
-    out.putLong(hash).putLong(0).putInt(keyBytes.length).putInt(form.length()).putInt(form.compressed().length)
-        .put(keyBytes).put(form.compressed());
+    out.putLong(hash).putLong(0).putInt(keyBytes.length).putInt(form.length()).putInt(form.compressedLength())
+        .put(keyBytes).put(form.bytes(), form.from(), form.compressedLength());
     out.putLong(8, HASH.hash(out, CHECKED_FROM, HEADER_BYTES - CHECKED_FROM + keyBytes.length
-        + form.compressed().length, 0));
+        + form.compressedLength(), 0));
     while (out.hasRemaining()) out.put((byte) 0);
     out.flip();
     long position = next;

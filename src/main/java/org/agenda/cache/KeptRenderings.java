@@ -154,7 +154,7 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
       // not kept in memory again: each form read from disk put there made the forms in memory turn over, and the
       // old generation filled with them (100 000 events, mixed route: 4 full collections in 15 s → none, p99 290
       // → 55 ms, one pair side by side)
-      if (forms[j] != null) found[notInMemory.get(j)] = new Kept(null, forms[j].compressed(), forms[j].length(), true);
+      if (forms[j] != null) found[notInMemory.get(j)] = forms[j];
     }
     return found;
   }

@@ -34,8 +34,13 @@ final class Lz4 {
 
   /** Into {@code target} from {@code offset}, which has room for {@code length} bytes. */
   static void decompress(byte[] compressed, byte[] target, int offset, int length) {
+    decompress(compressed, 0, compressed.length, target, offset, length);
+  }
+
+  /** The {@code compressedLength} bytes of {@code compressed} from {@code from}, as above. */
+  static void decompress(byte[] compressed, int from, int compressedLength, byte[] target, int offset, int length) {
     try {
-      int filled = DECOMPRESSOR.decompress(compressed, 0, compressed.length, target, offset, length);
+      int filled = DECOMPRESSOR.decompress(compressed, from, compressedLength, target, offset, length);
       if (filled != length) throw new IllegalStateException("kept bytes decompressed to " + filled + " of " + length);
     } catch (LZ4Exception e) {
       throw new IllegalStateException("kept bytes do not decompress", e);

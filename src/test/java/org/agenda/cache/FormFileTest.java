@@ -32,7 +32,7 @@ class FormFileTest {
       DiskAnswers.StoredForm[] found = file.find(keys);
       for (int i = 0; i < 2_000; i++) {
         assertThat(found[i]).as("form %d", i).isNotNull();
-        assertThat(found[i].compressed()).isEqualTo(form(i).compressed());
+        assertThat(compressed(found[i])).isEqualTo(form(i).bytes());
         assertThat(found[i].length()).isEqualTo(form(i).length());
       }
       assertThat(found[2_000]).isNull();
@@ -45,7 +45,7 @@ class FormFileTest {
       file.keep("key", new DiskAnswers.StoredForm(bytes("first", 100), 300));
       file.keep("key", new DiskAnswers.StoredForm(bytes("second", 120), 400));
       DiskAnswers.StoredForm found = file.find(List.of("key"))[0];
-      assertThat(found.compressed()).isEqualTo(bytes("second", 120));
+      assertThat(compressed(found)).isEqualTo(bytes("second", 120));
       assertThat(found.length()).isEqualTo(400);
     }
   }
@@ -60,7 +60,7 @@ class FormFileTest {
         DiskAnswers.StoredForm found = file.find(List.of(key(i)))[0];
         if (found == null) continue;
         foundCount++;
-        assertThat(found.compressed()).as("form %d", i).isEqualTo(form(i).compressed());
+        assertThat(compressed(found)).as("form %d", i).isEqualTo(form(i).bytes());
       }
       assertThat(file.find(List.of(key(0)))[0]).as("written over").isNull();
       assertThat(file.find(List.of(key(999)))[0]).as("the last one written").isNotNull();
@@ -85,7 +85,7 @@ class FormFileTest {
               DiskAnswers.StoredForm found = file.find(List.of(key(i)))[0];
               if (found == null) continue;
               hits.incrementAndGet();
-              if (!Arrays.equals(found.compressed(), form(i).compressed())) wrong.set(key(i));
+              if (!Arrays.equals(compressed(found), form(i).bytes())) wrong.set(key(i));
             }
           } catch (Exception e) {
             wrong.set(e.toString());
@@ -110,7 +110,7 @@ class FormFileTest {
     Path path = folder.resolve("forms");
     // where a record's form length, first key byte and last compressed byte stand (at the start of the file)
     int keyLength = key(1).getBytes(StandardCharsets.UTF_8).length;
-    for (int at : new int[] {20, 28, 28 + keyLength + form(1).compressed().length - 1}) {
+    for (int at : new int[] {20, 28, 28 + keyLength + form(1).bytes().length - 1}) {
       try (var file = new FormFile(path, 1L << 20, 1 << 10)) {
         file.keep(key(1), form(1));
         try (var channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
@@ -141,10 +141,35 @@ class FormFileTest {
       reader.start();
       reader.join();
       assertThat(failure.get()).isInstanceOf(ClosedByInterruptException.class);
-      assertThat(file.find(List.of(key(1)))[0].compressed()).isEqualTo(form(1).compressed());
+      assertThat(compressed(file.find(List.of(key(1)))[0])).isEqualTo(form(1).bytes());
       file.keep(key(2), form(2));
-      assertThat(file.find(List.of(key(2)))[0].compressed()).isEqualTo(form(2).compressed());
+      assertThat(compressed(file.find(List.of(key(2)))[0])).isEqualTo(form(2).bytes());
     }
+  }
+
+  /**
+   * A form found is a part of the record read, not an array of its own; written into an answer, it is what was kept,
+   * decompressed.
+   */
+  @Test
+  void aFormFoundDecompressesIntoTheAnswerFromItsPlaceInTheRecordRead() throws Exception {
+    byte[] item = "{\"id\":1,\"title\":\"Zomerconcert\",\"description\":\"Zomerconcert in de tuin\"}"
+        .getBytes(StandardCharsets.UTF_8);
+    try (var file = new FormFile(folder.resolve("forms"), 1L << 20, 1 << 10)) {
+      file.keep(key(1), new DiskAnswers.StoredForm(Lz4.compress(item), item.length));
+      DiskAnswers.StoredForm found = file.find(List.of(key(1)))[0];
+      assertThat(found.from()).as("after the record's header and key").isGreaterThan(0);
+      byte[] answer = new byte[item.length + 2];
+      found.copyTo(answer, 1);
+      assertThat(Arrays.copyOfRange(answer, 1, 1 + item.length)).isEqualTo(item);
+      assertThat(answer[0]).isZero();
+      assertThat(answer[answer.length - 1]).isZero();
+    }
+  }
+
+  /** The compressed bytes of a form found, copied out of the record they were read with. */
+  private static byte[] compressed(DiskAnswers.StoredForm form) {
+    return Arrays.copyOfRange(form.bytes(), form.from(), form.from() + form.compressedLength());
   }
 
   private static String key(int i) {
