@@ -125,8 +125,12 @@ final class EventLinks {
         return null;
       }
     }
-    Set<Long> found = ids.isEmpty() ? Set.of() : new HashSet<>(dsl.select(ID).from(RECORDS)
-        .where(ID.in(ids).and(TYPE.eq(name)).and(STATUS.ne(Status.TRASH))).fetch(ID));
+    // by id, the type and status checked on the rows: as a condition beside the ids, SQLite walked an index on them
+    // through every record of the type (Records.load)
+    Set<Long> found = new HashSet<>();
+    Records.load(dsl, name, ids).values().forEach(row -> {
+      if (!Status.TRASH.equals(row.status())) found.add(row.id());
+    });
     for (Long id : ids) {
       if (!found.contains(id)) {
         invalid.add(name, "rest_not_found", name + " refers to an unknown " + name + ": " + id + ".");
