@@ -39,6 +39,7 @@ final class Lz4 {
 
   /** The {@code compressedLength} bytes of {@code compressed} from {@code from}, as above. */
   static void decompress(byte[] compressed, int from, int compressedLength, byte[] target, int offset, int length) {
+    if (length == 0) return; // a form not shown in a language is kept empty
     try {
       int filled = DECOMPRESSOR.decompress(compressed, from, compressedLength, target, offset, length);
       if (filled != length) throw new IllegalStateException("kept bytes decompressed to " + filled + " of " + length);

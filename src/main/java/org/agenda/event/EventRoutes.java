@@ -58,11 +58,16 @@ public final class EventRoutes {
    */
   private static final int LIST_ITEM_SHARE = 16;
   /**
-   * Terms, venues and organizers as events embed them, kept as they are (about 530 bytes for a term, 1.3 KB for a
-   * venue or organizer), in a 32nd of the heap (8 MiB of 256), each matching while the caches of records keep the
-   * record it was rendered from.
+   * Terms as events embed them, kept as they are (about 530 bytes each), in a 64th of the heap (4 MiB of 256: the 1 200
+   * terms of the benchmark's data in four languages' forms), each matching while the cache of terms keeps the term it
+   * was rendered from.
    */
-  private static final int EMBEDDED_LINK_SHARE = 32;
+  private static final int EMBEDDED_TERM_SHARE = 64;
+  /**
+   * Venues and organizers as events embed them (about 1.3 KB each), kept compressed in a 32nd of the heap (8 MiB of
+   * 256) and then on disk, under their editions: at a million events their forms in four languages are some 40 MB.
+   */
+  private static final int EMBEDDED_RECORD_SHARE = 32;
   /**
    * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items'
    * budget holds items of, so that a kept item serves lists for as long as it is kept, not only while its event is.
@@ -105,7 +110,8 @@ public final class EventRoutes {
         (dsl, version, ids) -> facts(index, dsl, version, ids));
     var items = new ListItems(view, languages,
         loaders.renderings(Caches.heapShare(LIST_ITEM_SHARE), ListItems.ItemKey::onDisk),
-        loaders.smallRenderings(Caches.heapShare(EMBEDDED_LINK_SHARE)));
+        loaders.smallRenderings(Caches.heapShare(EMBEDDED_TERM_SHARE)),
+        loaders.renderings(Caches.heapShare(EMBEDDED_RECORD_SHARE), ListItems.RecordFormKey::onDisk));
     this.list = new EventList(database, config, languages, view, events, facts, items, index, loaders,
         new CategoryTree(loaders), new VenuePlaces(loaders));
     this.calendar = new EventCalendar(config, languages, view);

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.agenda.config.Caches;
 import org.agenda.config.Config;
@@ -46,10 +48,13 @@ import org.jooq.DSLContext;
 /** The event representation of §5.2, its password-stripped list form (§4.8) and its {@code json_ld} (§5.10). */
 final class EventView {
   /**
-   * The venues kept, and the organizers: a 64th of the heap each (4 MiB of 256). At a million events the 10 000 venues
-   * and 5 000 organizers of the benchmark's data, all kept, held about 25 MB, in a heap that had no room left.
+   * The venues kept, and the organizers: a 128th of the heap each (2 MiB of 256). At a million events the 10 000 venues
+   * and 5 000 organizers of the benchmark's data, all kept, held about 25 MB, in a heap that had no room left. Lists
+   * embed them from their kept forms ({@link ListItems}), which need a record only to be rendered.
    */
-  private static final int RECORD_SHARE = 64;
+  private static final int RECORD_SHARE = 128;
+  /** Editions kept of each kind, about 100 bytes each: every venue and organizer of a million events (15 000). */
+  private static final int EDITIONS_KEPT = 50_000;
 
   private final Config config;
   private final Languages languages;
@@ -59,6 +64,9 @@ final class EventView {
   private final ByIdLoader<Venue> venueLoader;
   private final ByIdLoader<Organizer> organizerLoader;
   private final ByIdLoader<Series> seriesLoader;
+  private final AtomicLong lastEdition = new AtomicLong();
+  private final ByIdLoader<Long> venueEditions;
+  private final ByIdLoader<Long> organizerEditions;
 
   EventView(Config config, Languages languages, Venues venues, Organizers organizers, ByIdLoader.Factory loaders) {
     this.config = config;
@@ -72,6 +80,8 @@ final class EventView {
         venues::load);
     this.organizerLoader = loaders.following(List.of(Organizers.TYPE), Caches.heapShare(RECORD_SHARE),
         StoredRecord::footprint, organizers::load);
+    this.venueEditions = loaders.derived(List.of(Venues.TYPE), EDITIONS_KEPT, this::newEditions);
+    this.organizerEditions = loaders.derived(List.of(Organizers.TYPE), EDITIONS_KEPT, this::newEditions);
     // each occurrence shows its series' rule: parsed once, not once per answer
     this.seriesLoader = loaders.following(List.of(Records.EVENT), 2_000, (dsl, ids) -> {
       Map<Long, Series> series = new HashMap<>();
@@ -81,24 +91,30 @@ final class EventView {
   }
 
   /**
-   * What events embed, loaded for a whole page at once: terms, venue and organizer records by id, and the series
-   * (with their parsed rules) of the events that belong to one. Venues and organizers are rendered as embedded when
-   * first asked for: a page whose items are all kept rendered needs none of them.
+   * What events embed, for a whole page at once: terms by id, the editions of their venues and organizers, and the
+   * series (with their parsed rules) of the events that belong to one. Venue and organizer records are loaded, and
+   * rendered as embedded, when first asked for: a page whose items and embedded forms are all kept needs none of them.
    */
   static final class Related {
     private final Map<Long, Term> terms;
-    private final Map<Long, Venue> venueRecords;
-    private final Map<Long, Organizer> organizerRecords;
+    private final Map<Long, Long> venueEditions;
+    private final Map<Long, Long> organizerEditions;
+    private final Function<Collection<Long>, Map<Long, Venue>> venueRecords;
+    private final Function<Collection<Long>, Map<Long, Organizer>> organizerRecords;
     private final Map<Long, Series> series;
     private final Supplier<Map<Long, ObjectNode>> venues;
     private final Supplier<Map<Long, ObjectNode>> organizers;
     private final Set<Long> recordIds;
     private final Set<Long> termIds;
 
-    private Related(Map<Long, Term> terms, Map<Long, Venue> venueRecords, Map<Long, Organizer> organizerRecords,
-        Map<Long, Series> series, Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers,
-        Set<Long> recordIds, Set<Long> termIds) {
+    private Related(Map<Long, Term> terms, Map<Long, Long> venueEditions, Map<Long, Long> organizerEditions,
+        Function<Collection<Long>, Map<Long, Venue>> venueRecords,
+        Function<Collection<Long>, Map<Long, Organizer>> organizerRecords, Map<Long, Series> series,
+        Supplier<Map<Long, ObjectNode>> venues, Supplier<Map<Long, ObjectNode>> organizers, Set<Long> recordIds,
+        Set<Long> termIds) {
       this.terms = terms;
+      this.venueEditions = venueEditions;
+      this.organizerEditions = organizerEditions;
       this.venueRecords = venueRecords;
       this.organizerRecords = organizerRecords;
       this.series = series;
@@ -134,13 +150,22 @@ final class EventView {
       return organizers.get();
     }
 
-    /** The venue and organizer records the events embed, as loaded (trashed ones are not). */
-    Map<Long, Venue> venueRecords() {
-      return venueRecords;
+    /** The editions of the venues the events embed ({@link EventView#newEditions}). */
+    Map<Long, Long> venueEditions() {
+      return venueEditions;
     }
 
-    Map<Long, Organizer> organizerRecords() {
-      return organizerRecords;
+    Map<Long, Long> organizerEditions() {
+      return organizerEditions;
+    }
+
+    /** The records of these venues among those the events embed, loaded now (trashed ones are not). */
+    Map<Long, Venue> venueRecords(Collection<Long> ids) {
+      return venueRecords.apply(ids);
+    }
+
+    Map<Long, Organizer> organizerRecords(Collection<Long> ids) {
+      return organizerRecords.apply(ids);
     }
 
     /**
@@ -232,15 +257,32 @@ final class EventView {
       venueIds.addAll(event.venueIds());
       organizerIds.addAll(event.organizerIds());
     }
-    Map<Long, Venue> venueRecords = venueLoader.load(dsl, version, venueIds);
-    Map<Long, Organizer> organizerRecords = organizerLoader.load(dsl, version, organizerIds);
+    // the editions before the records: a record loaded after its edition is at least as new as the edition says
+    Map<Long, Long> venueEditionsNow = venueEditions.load(dsl, version, venueIds);
+    Map<Long, Long> organizerEditionsNow = organizerEditions.load(dsl, version, organizerIds);
     Set<Long> recordIds = new HashSet<>(seriesIds);
     recordIds.addAll(venueIds);
     recordIds.addAll(organizerIds);
-    return new Related(terms.load(dsl, version, termIds), venueRecords, organizerRecords,
+    return new Related(terms.load(dsl, version, termIds), venueEditionsNow, organizerEditionsNow,
+        ids -> venueLoader.load(dsl, version, ids), ids -> organizerLoader.load(dsl, version, ids),
         seriesLoader.load(dsl, version, seriesIds),
-        memoized(() -> embedded(venues, venueRecords, requestLanguage, urls, withJsonLd)),
-        memoized(() -> embedded(organizers, organizerRecords, requestLanguage, urls, withJsonLd)), recordIds, termIds);
+        memoized(() -> embedded(venues, venueLoader.load(dsl, version, venueIds), requestLanguage, urls, withJsonLd)),
+        memoized(() -> embedded(organizers, organizerLoader.load(dsl, version, organizerIds), requestLanguage, urls,
+            withJsonLd)),
+        recordIds, termIds);
+  }
+
+  /**
+   * A new edition for each of these venues or organizers: a number that stands for the record as it is, kept until a
+   * change touches the record ({@link ByIdLoader.Factory#derived}), then replaced by a new one. So a form rendered from
+   * the record holds for as long as its edition is the record's, whether or not the record itself is still kept: the
+   * 10 000 venues of a million events are not, and loading and rendering them again was a third of the mixed route's
+   * CPU. Editions are numbered within this process, as the forms kept under them are.
+   */
+  private Map<Long, Long> newEditions(DSLContext dsl, Long version, Collection<Long> ids) {
+    Map<Long, Long> editions = new HashMap<>();
+    for (Long id : ids) editions.put(id, lastEdition.incrementAndGet());
+    return editions;
   }
 
   /** {@code make}'s value, made on the first {@code get} and kept (one thread: a request's own). */

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,31 +84,60 @@ final class ListItems {
   record Shown(String textLanguage, boolean stripped) {}
 
   /**
-   * A term, venue or organizer (of {@code type}) as embedded, for a request's language and URL roots ({@code context}:
-   * the one object kept for them, {@link #linkContext}). An answer looks up some 75 of them. Keyed by the three
+   * A term as embedded, for a request's language and URL roots ({@code context}: the one object kept for them, {@link
+   * #linkContext}). An answer looks up some 75 of them. Keyed by the three
    * strings, each lookup hashed them and compared them through the method handles of a record's equality; these
    * compare references and a number (async-profiler, one pair of runs at 100 000 events under the mixed-traffic
    * route: the lookups of these forms 9.1 → 7.9 % of the CPU, writing the links into items 15.0 → 13.6 %).
    */
-  record LinkKey(LinkContext context, String type, long id) {
+  record LinkKey(LinkContext context, long id) {
     @Override
     public boolean equals(Object other) {
-      return other instanceof LinkKey key && key.id == id && key.context == context && key.type.equals(type);
+      return other instanceof LinkKey key && key.id == id && key.context == context;
     }
 
     @Override
     public int hashCode() {
-      return (System.identityHashCode(context) * 31 + type.hashCode()) * 31 + Long.hashCode(id);
+      return System.identityHashCode(context) * 31 + Long.hashCode(id);
     }
   }
 
-  private static final String TERM_LINK = "term";
+  /**
+   * A venue or organizer (of {@code type}) as embedded in a request's language and URL roots, in one of its editions
+   * ({@link EventView.Related#venueEditions}): all a form was rendered from, so that memory lets it go to disk.
+   */
+  record RecordFormKey(LinkContext context, String type, long id, long edition) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof RecordFormKey key && key.id == id && key.edition == edition && key.context == context
+          && key.type.equals(type);
+    }
+
+    @Override
+    public int hashCode() {
+      return ((System.identityHashCode(context) * 31 + type.hashCode()) * 31 + Long.hashCode(id)) * 31
+          + Long.hashCode(edition);
+    }
+
+    /** The key of the form in the disk cache; unlike an item's, it starts with a letter. */
+    String onDisk() {
+      return type + "|" + id + "|" + edition + "|" + context.key.requestLanguage() + "|" + context.key.publicUrl() + "|"
+          + context.key.baseUrl();
+    }
+  }
+
   private static final String VENUE_LINK = "venue";
   private static final String ORGANIZER_LINK = "organizer";
+  /** What a kept venue or organizer form is compared with: nothing, since its key says all it was rendered from. */
+  private static final Object IN_KEY = new Object();
 
   /** A request's language and URL roots, one object for each that requests use lately, compared by identity. */
   static final class LinkContext {
-    private LinkContext() {}
+    private final ContextKey key;
+
+    private LinkContext(ContextKey key) {
+      this.key = key;
+    }
   }
 
   /** What makes a {@link LinkContext}. */
@@ -120,14 +150,17 @@ final class ListItems {
   private final Languages languages;
   private final ByIdLoader.Renderings<ItemKey> items;
   private final ByIdLoader.Renderings<LinkKey> links;
+  private final ByIdLoader.Renderings<RecordFormKey> recordForms;
   private final Cache<ContextKey, LinkContext> contexts = Caches.builder().maximumSize(CONTEXTS_KEPT).build();
 
+  /** {@code links}: the terms' embedded forms; {@code recordForms}: the venues' and organizers'. */
   ListItems(EventView view, Languages languages, ByIdLoader.Renderings<ItemKey> items,
-      ByIdLoader.Renderings<LinkKey> links) {
+      ByIdLoader.Renderings<LinkKey> links, ByIdLoader.Renderings<RecordFormKey> recordForms) {
     this.view = view;
     this.languages = languages;
     this.items = items;
     this.links = links;
+    this.recordForms = recordForms;
   }
 
   /** Writes list items into {@code out}, one after the other, separated by commas. */
@@ -179,6 +212,11 @@ final class ListItems {
         }
       }
       LinkContext context = linkContext(requestLanguage, urls);
+      recordForms(VENUE_LINK, events, EventFacts::venueIds, related.venueEditions(), related::venueRecords,
+          venue -> view.embeddedVenue(venue, requestLanguage, urls), venueForms, context);
+      recordForms(ORGANIZER_LINK, events, EventFacts::organizerIds, related.organizerEditions(),
+          related::organizerRecords, organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls),
+          organizerForms, context);
       List<Long> missing = new ArrayList<>();
       if (!unkept.isEmpty()) {
         ByIdLoader.Form[] stored = items.stored(unkeptKeys, j -> related.sourceOf(events.get(unkept.get(j))));
@@ -228,8 +266,7 @@ final class ListItems {
       writeTerms(event.tagIds(), related.terms(), requestLanguage, context, urls);
       linkArrays.write(VENUE);
       // one venue shown is the object itself, any other number an array (§5.2)
-      List<ByIdLoader.Form> venues = shown(VENUE_LINK, event.venueIds(), related.venueRecords(), venueForms,
-          venue -> view.embeddedVenue(venue, requestLanguage, urls), context);
+      List<ByIdLoader.Form> venues = shown(event.venueIds(), venueForms);
       if (venues.size() == 1) {
         linkArrays.write(venues.get(0).length(), venues.get(0)::copyTo);
       } else {
@@ -238,8 +275,7 @@ final class ListItems {
         linkArrays.write((byte) ']');
       }
       linkArrays.write(ORGANIZER);
-      write(shown(ORGANIZER_LINK, event.organizerIds(), related.organizerRecords(), organizerForms,
-          organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls), context));
+      write(shown(event.organizerIds(), organizerForms));
       linkArrays.write(CLOSE);
       out.replace(at, LINKS_APART.length, linkArrays);
       itemTermPlaces.addTo(termPlaces, at);
@@ -262,21 +298,56 @@ final class ListItems {
       }
     }
 
-    /**
-     * The kept forms of the linked records that are shown in the request's language, in the order of {@code ids};
-     * {@code answerForms}: those this answer looked up already.
-     */
-    private <T> List<ByIdLoader.Form> shown(String type, List<Long> ids, Map<Long, ? extends T> loaded,
-        Map<Long, ByIdLoader.Form> answerForms, Function<T, Optional<ObjectNode>> embedded, LinkContext context) {
+    /** The forms of the linked records that are shown in the request's language, in the order of {@code ids}. */
+    private List<ByIdLoader.Form> shown(List<Long> ids, Map<Long, ByIdLoader.Form> forms) {
       List<ByIdLoader.Form> shown = new ArrayList<>(ids.size());
       for (Long id : ids) {
-        T record = loaded.get(id);
-        if (record == null) continue;
-        ByIdLoader.Form form = answerForms.computeIfAbsent(id, unused -> links.get(new LinkKey(context, type, id),
-            record, () -> embedded.apply(record).map(Json::bytes).orElse(NOT_SHOWN)));
-        if (form.length() > 0) shown.add(form);
+        ByIdLoader.Form form = forms.get(id);
+        if (form != null && form.length() > 0) shown.add(form);
       }
       return shown;
+    }
+
+    /**
+     * Into {@code forms}, the embedded forms of the venues or organizers ({@code type}) that these events link to, for
+     * the whole answer at once: kept in memory, else read from disk together, else rendered from their records, loaded
+     * together. A record no longer there (deleted or trashed since the page was found) gets none, as does one that
+     * {@code related} has no edition of (it has one of every record that the events it was made for link to).
+     */
+    private <T> void recordForms(String type, List<EventFacts> events, Function<EventFacts, List<Long>> linked,
+        Map<Long, Long> editions, Function<Collection<Long>, Map<Long, T>> load,
+        Function<T, Optional<ObjectNode>> embedded, Map<Long, ByIdLoader.Form> forms, LinkContext context) {
+      List<RecordFormKey> notInMemory = new ArrayList<>();
+      for (EventFacts event : events) {
+        for (Long id : linked.apply(event)) {
+          Long edition = editions.get(id);
+          if (edition == null || forms.containsKey(id)) continue;
+          RecordFormKey key = new RecordFormKey(context, type, id, edition);
+          ByIdLoader.Form form = recordForms.kept(key, source -> true);
+          forms.put(id, form);
+          if (form == null) notInMemory.add(key);
+        }
+      }
+      if (notInMemory.isEmpty()) return;
+      ByIdLoader.Form[] stored = recordForms.stored(notInMemory, unused -> IN_KEY);
+      List<Long> unrendered = new ArrayList<>();
+      for (int i = 0; i < stored.length; i++) {
+        long id = notInMemory.get(i).id();
+        if (stored[i] != null) {
+          forms.put(id, stored[i]);
+        } else {
+          forms.remove(id);
+          unrendered.add(id);
+        }
+      }
+      if (unrendered.isEmpty()) return;
+      Map<Long, T> records = load.apply(unrendered);
+      for (RecordFormKey key : notInMemory) {
+        T record = records.get(key.id());
+        if (record == null || forms.containsKey(key.id())) continue;
+        forms.put(key.id(), recordForms.get(key, IN_KEY,
+            () -> embedded.apply(record).map(Json::bytes).orElse(NOT_SHOWN)));
+      }
     }
 
     private void write(List<ByIdLoader.Form> forms) {
@@ -296,13 +367,13 @@ final class ListItems {
   }
 
   private ByIdLoader.Form termForm(Term term, String requestLanguage, LinkContext context, Urls urls) {
-    return links.get(new LinkKey(context, TERM_LINK, term.id()), term, () -> Terms.embedded(term,
+    return links.get(new LinkKey(context, term.id()), term, () -> Terms.embedded(term,
         requestLanguage, languages, urls).map(Json::bytes).orElse(NOT_SHOWN));
   }
 
   /** The one object kept for this language and these URL roots. */
   private LinkContext linkContext(String requestLanguage, Urls urls) {
-    return contexts.get(new ContextKey(requestLanguage, urls.publicUrl(), urls.baseUrl()), key -> new LinkContext());
+    return contexts.get(new ContextKey(requestLanguage, urls.publicUrl(), urls.baseUrl()), LinkContext::new);
   }
 
   /**
