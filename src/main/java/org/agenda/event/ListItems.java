@@ -318,6 +318,7 @@ final class ListItems {
         Map<Long, Long> editions, Function<Collection<Long>, Map<Long, T>> load,
         Function<T, Optional<ObjectNode>> embedded, Map<Long, ByIdLoader.Form> forms, LinkContext context) {
       List<RecordFormKey> notInMemory = new ArrayList<>();
+      // an id is put in at once, with null until its form is found, so that each is looked up once an answer
       for (EventFacts event : events) {
         for (Long id : linked.apply(event)) {
           Long edition = editions.get(id);
@@ -330,22 +331,19 @@ final class ListItems {
       }
       if (notInMemory.isEmpty()) return;
       ByIdLoader.Form[] stored = recordForms.stored(notInMemory, unused -> IN_KEY);
-      List<Long> unrendered = new ArrayList<>();
+      List<RecordFormKey> unrendered = new ArrayList<>();
       for (int i = 0; i < stored.length; i++) {
-        long id = notInMemory.get(i).id();
         if (stored[i] != null) {
-          forms.put(id, stored[i]);
+          forms.put(notInMemory.get(i).id(), stored[i]);
         } else {
-          forms.remove(id);
-          unrendered.add(id);
+          unrendered.add(notInMemory.get(i));
         }
       }
       if (unrendered.isEmpty()) return;
-      Map<Long, T> records = load.apply(unrendered);
-      for (RecordFormKey key : notInMemory) {
+      Map<Long, T> records = load.apply(unrendered.stream().map(RecordFormKey::id).toList());
+      for (RecordFormKey key : unrendered) {
         T record = records.get(key.id());
-        if (record == null || forms.containsKey(key.id())) continue;
-        forms.put(key.id(), recordForms.get(key, IN_KEY,
+        forms.put(key.id(), record == null ? null : recordForms.get(key, IN_KEY,
             () -> embedded.apply(record).map(Json::bytes).orElse(NOT_SHOWN)));
       }
     }
