@@ -132,6 +132,10 @@ final class SegmentFacts {
     }
   }
 
+  private Cache<MatchesKey, KeptMatches> matchesOf(int segmentSize) {
+    return segmentSize < keptFromDocuments ? smallMatches : matches;
+  }
+
   Columns columns(LeafReaderContext leaf) throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
     if (segment == null) return Columns.of(leaf.reader());
@@ -139,10 +143,12 @@ final class SegmentFacts {
     if (kept != null) return kept;
     Columns loaded = Columns.of(leaf.reader());
     if (columns.putIfAbsent(segment.getKey(), loaded) == null) {
+      // a segment's matches are in the one cache its size selects: the large cache holds thousands of entries, and a
+      // write's small segment, closed within seconds, would otherwise walk them all on every merge
+      var segmentMatches = matchesOf(leaf.reader().maxDoc());
       segment.addClosedListener(key -> {
         columns.remove(key);
-        matches.asMap().keySet().removeIf(entry -> entry.segment() == key);
-        smallMatches.asMap().keySet().removeIf(entry -> entry.segment() == key);
+        segmentMatches.asMap().keySet().removeIf(entry -> entry.segment() == key);
       });
     }
     return loaded;
@@ -164,7 +170,7 @@ final class SegmentFacts {
     int size = leaf.reader().maxDoc();
     int step = Math.max(1, size / 8);
     int keptFrom = from / step * step;
-    var cache = size < keptFromDocuments ? smallMatches : matches;
+    var cache = matchesOf(size);
     var key = new MatchesKey(segment.getKey(), filters);
     KeptMatches found = cache.getIfPresent(key);
     if (found != null && found.from() <= from) return found.documents();
