@@ -95,8 +95,27 @@ public final class EventIndex implements AutoCloseable {
    */
   private static final String DOCUMENTS_FORM = "5";
 
-  /** A page of a list: the matching events in all and the ids asked for, in list order. */
-  record Page(int total, List<Long> ids) {}
+  /**
+   * A page of a list: the matching events in all and the ids asked for, in list order, with their facts when the index
+   * found the page (null when the database did). The index reads them from the documents of the page it merged: found
+   * again by id (a point query in every segment) and through the cache of facts, they were 5 % of the CPU of the
+   * mixed-traffic route at 154 000 events.
+   */
+  record Page(int total, List<Long> ids, List<EventFacts> facts) {
+    Page(int total, List<Long> ids) {
+      this(total, ids, null);
+    }
+
+    /** The page as a kept answer holds it, to compare with the page found later: its facts would weigh on memory. */
+    Page withoutFacts() {
+      return facts == null ? this : new Page(total, ids);
+    }
+
+    /** Whether the other page holds the same events (facts aside: an event's changes are followed apart). */
+    boolean sameAs(Page other) {
+      return other != null && other.total == total && other.ids.equals(ids);
+    }
+  }
 
   private final Database database;
   private final String identity;

@@ -308,6 +308,17 @@ final class EventList {
     return new EventIndex.Page(total, offset >= total ? List.of() : ids(dsl, condition, offset, limit));
   }
 
+  /** The facts of these events, in this order; those no longer there left out. */
+  private List<EventFacts> facts(DSLContext dsl, Long version, List<Long> ids) {
+    Map<Long, EventFacts> found = facts.load(dsl, version, ids);
+    List<EventFacts> shown = new ArrayList<>(ids.size());
+    for (Long id : ids) {
+      EventFacts event = found.get(id);
+      if (event != null) shown.add(event);
+    }
+    return shown;
+  }
+
   ApiResponse handle(ApiRequest request) {
     DSLContext dsl = database.dsl();
     var paging = new ListPage(request, config.defaultPerPage(), config.maxPerPage());
@@ -318,13 +329,7 @@ final class EventList {
     if (paging.beyondEnd(total)) {
       throw new ApiError(404, "event-archive-page-not-found", "The requested event archive page does not exist");
     }
-    List<Long> ids = page.ids();
-    Map<Long, EventFacts> found = facts.load(dsl, version, ids);
-    List<EventFacts> shown = new ArrayList<>(ids.size());
-    for (Long id : ids) {
-      EventFacts event = found.get(id);
-      if (event != null) shown.add(event);
-    }
+    List<EventFacts> shown = page.facts() != null ? page.facts() : facts(dsl, version, page.ids());
     var related = view.related(dsl, version, shown, request.language(), request.urls(), false);
     Utf8Buffer body = ListPage.itemsFirst("events", (shown.size() + 1) * bytesPerItem);
     // the events of the items kept neither in memory nor on disk are read without the cache of events: their events,
@@ -351,7 +356,7 @@ final class EventList {
       String language = request.language();
       Urls urls = request.urls();
       request.answerHolds(new PageHolds(database, changes, index, selection.indexed(), version, paging.offset(),
-          paging.perPage(), page, records, terms, questionKinds, writer.termPlaces(),
+          paging.perPage(), page.withoutFacts(), records, terms, questionKinds, writer.termPlaces(),
           (at, placed) -> termForms(at, placed, language, urls)));
     }
     return paging.response(body, navigation, total);

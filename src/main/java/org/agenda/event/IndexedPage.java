@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.Supplier;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.IndexSearcher;
@@ -17,8 +18,8 @@ import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * A page of a list from the {@link EventIndex}: how many events match, and the ids from {@code offset} on, in list
- * order, counted without visiting every match.
+ * A page of a list from the {@link EventIndex}: how many events match, and the ids and facts of those from {@code
+ * offset} on, in list order, counted without visiting every match.
  *
  * <p>Each segment is sorted in list order, so the events that start within the window are one run of documents, found
  * by a binary search of the starts; the filters' matches are a bitmap kept per segment ({@link SegmentFacts}), whose
@@ -39,7 +40,9 @@ final class IndexedPage {
     final int size;
     final long[] starts;
     final NumericDocValues id;
+    final BinaryDocValues facts;
     int next;
+    int doc;
     long startValue;
     long idValue;
 
@@ -48,16 +51,25 @@ final class IndexedPage {
       this.size = size;
       this.starts = starts;
       this.id = leaf.reader().getNumericDocValues(EventDocuments.ID);
+      this.facts = leaf.reader().getBinaryDocValues(EventDocuments.FACTS);
     }
 
     /** Reads the list order of the next match; false when the run is done. */
     boolean advance() throws IOException {
       if (next == size) return false;
-      int doc = docs[next++];
+      doc = docs[next++];
       if (!id.advanceExact(doc)) throw new IllegalStateException("an indexed event has no id: document " + doc);
       startValue = starts[doc];
       idValue = id.longValue();
       return true;
+    }
+
+    /** The facts of the match read last; the matches of a run are read in document order, as doc values are. */
+    EventFacts facts() throws IOException {
+      if (facts == null || !facts.advanceExact(doc)) {
+        throw new IllegalStateException("an indexed event has no facts: document " + doc);
+      }
+      return EventFacts.read(facts.binaryValue());
     }
   }
 
@@ -123,12 +135,16 @@ final class IndexedPage {
       if (run.advance()) runs.add(run);
     }
     List<Long> ids = new ArrayList<>();
+    List<EventFacts> pageFacts = new ArrayList<>();
     for (long position = 0; position < wanted && !runs.isEmpty(); position++) {
       Run first = runs.poll();
-      if (position >= skip) ids.add(first.idValue);
+      if (position >= skip) {
+        ids.add(first.idValue);
+        pageFacts.add(first.facts());
+      }
       if (first.advance()) runs.add(first);
     }
-    return new EventIndex.Page(total, ids);
+    return new EventIndex.Page(total, ids, pageFacts);
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.LongPoint;
@@ -40,9 +41,9 @@ import org.junit.jupiter.api.Test;
  * A page from the index merges the segments' matches in list order, and counts them from the window's edges: it gives
  * what Lucene's own sorted top hits and count give for the filters and the window as point ranges, over an index of
  * many segments (no merges) with deleted documents, events sharing a start, a few events far longer than the others,
- * bounds on the start and on the end, every depth of page (those from {@link IndexedPage#COUNTED_FROM} on count the
- * events before them), and the same questions asked again (kept matches, kept from a window's start on and then asked
- * from sooner).
+ * bounds on the start and on the end, with the facts of the page's events, every depth of page (those from {@link
+ * IndexedPage#COUNTED_FROM} on count the events before them), and the same questions asked again (kept matches, kept
+ * from a window's start on and then asked from sooner).
  */
 class IndexedPageTest {
   @Test
@@ -55,6 +56,7 @@ class IndexedPageTest {
         var document = new Document();
         document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
         document.add(new NumericDocValuesField(EventDocuments.ID, id));
+        document.add(facts(id));
         long start = 1_000L * random.nextInt(300); // many events share a start: the id orders them
         // most last up to 3 000 s, a few far longer: those are the ones the count looks at one by one
         long end = start + (random.nextInt(40) == 0 ? 1_000L * random.nextInt(200) : random.nextInt(3_001));
@@ -109,6 +111,8 @@ class IndexedPageTest {
               EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], kept);
               assertThat(found.total()).as(query + " total").isEqualTo(total);
               assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
+              assertThat(found.facts()).as("the facts of the page's events").extracting(event -> event.id)
+                  .isEqualTo(expected);
             }
           }
         }
@@ -132,6 +136,7 @@ class IndexedPageTest {
           long start = 10_000L * segment + 100 * i;
           var document = new Document();
           document.add(new StringField(EventDocuments.ID, Long.toString(id), Store.NO));
+          document.add(facts(id));
           document.add(new NumericDocValuesField(EventDocuments.ID, id++));
           document.add(new NumericDocValuesField(EventDocuments.START, start));
           document.add(new NumericDocValuesField(EventDocuments.END, start + 50));
@@ -152,6 +157,14 @@ class IndexedPageTest {
         assertThat(filters.asked).as("the segments searched").containsExactly(reader.leaves().get(2).ord);
       }
     }
+  }
+
+  /** The facts of an event as the index keeps them in its document. */
+  private static BinaryDocValuesField facts(long id) {
+    Event event = new Event();
+    event.id = id;
+    event.status = "publish";
+    return new BinaryDocValuesField(EventDocuments.FACTS, EventFacts.of(event, List.of("nl")).bytes());
   }
 
   /** Every document, noting the segments it is asked for. */
