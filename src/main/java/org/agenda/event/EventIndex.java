@@ -97,9 +97,9 @@ public final class EventIndex implements AutoCloseable {
 
   /**
    * A page of a list: the matching events in all and the ids asked for, in list order, with their facts when the index
-   * found the page (null when the database did). The index reads them from the documents of the page it merged: found
-   * again by id (a point query in every segment) and through the cache of facts, they were 5 % of the CPU of the
-   * mixed-traffic route at 154 000 events.
+   * found the page and was asked for them (null otherwise). The index reads them from the documents of the page it
+   * merged: found again by id (a point query in every segment) and through the cache of facts, they were 5 % of the CPU
+   * of the mixed-traffic route at 154 000 events.
    */
   record Page(int total, List<Long> ids, List<EventFacts> facts) {
     Page(int total, List<Long> ids) {
@@ -428,11 +428,14 @@ public final class EventIndex implements AutoCloseable {
     }
   }
 
-  /** The events that {@code question} selects: how many, and the ids from {@code offset} on, in list order. */
-  Page page(IndexedQuestion question, long atLeast, long offset, int limit) {
+  /**
+   * The events that {@code question} selects: how many, and the ids from {@code offset} on, in list order, with their
+   * facts when {@code withFacts} (a page compared with one found before needs none).
+   */
+  Page page(IndexedQuestion question, long atLeast, long offset, int limit, boolean withFacts) {
     return search(atLeast, searcher -> {
       try {
-        return IndexedPage.of(searcher, question, offset, limit, segments);
+        return IndexedPage.of(searcher, question, offset, limit, segments, withFacts);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -297,7 +297,7 @@ final class EventList {
   /** How many events the selection holds, and the ids of the page from {@code offset} on. */
   private EventIndex.Page page(DSLContext dsl, Long version, Selection selection, long offset, int limit) {
     if (selection.indexed() != null && version != null) {
-      EventIndex.Page page = index.page(selection.indexed(), version, offset, limit);
+      EventIndex.Page page = index.page(selection.indexed(), version, offset, limit, true);
       if (page != null) return page;
     }
     // events CROSS JOIN records: SQLite then walks events_start (start_utc, id, …) for the date window and the order

@@ -91,8 +91,9 @@ final class IndexedPage {
    */
   static final long COUNTED_FROM = 2_048;
 
-  static EventIndex.Page of(IndexSearcher searcher, IndexedQuestion question, long offset, int limit, SegmentFacts facts)
-      throws IOException {
+  /** The page from {@code offset} on, with the facts of its events when {@code withFacts}. */
+  static EventIndex.Page of(IndexSearcher searcher, IndexedQuestion question, long offset, int limit, SegmentFacts facts,
+      boolean withFacts) throws IOException {
     // the filters' weight, needed only where a segment's matches are not kept
     Supplier<Weight> weight = EventView.memoized(() -> {
       try {
@@ -135,12 +136,12 @@ final class IndexedPage {
       if (run.advance()) runs.add(run);
     }
     List<Long> ids = new ArrayList<>();
-    List<EventFacts> pageFacts = new ArrayList<>();
+    List<EventFacts> pageFacts = withFacts ? new ArrayList<>() : null;
     for (long position = 0; position < wanted && !runs.isEmpty(); position++) {
       Run first = runs.poll();
       if (position >= skip) {
         ids.add(first.idValue);
-        pageFacts.add(first.facts());
+        if (withFacts) pageFacts.add(first.facts());
       }
       if (first.advance()) runs.add(first);
     }

@@ -92,7 +92,7 @@ final class PageHolds implements ReadAnswers.StillHolds {
     if (!changes.untouched(dsl, madeAt, version, RECORD_KINDS, records)) return null;
     if (!changes.untouched(dsl, madeAt, version, TERM_KINDS, terms)) return null;
     if (!questionKinds.isEmpty() && !changes.unchanged(dsl, madeAt, version, questionKinds)) return null;
-    if (!page.sameAs(index.page(question, version, offset, limit))) return null;
+    if (!page.sameAs(index.page(question, version, offset, limit, false))) return null;
     if (changes.untouched(dsl, madeAt, version, COUNT_KINDS, placedTerms)) {
       return new ReadAnswers.Held(kept, madeAt(version, places));
     }

@@ -108,7 +108,8 @@ class IndexedPageTest {
               }
             }
             for (SegmentFacts kept : facts) {
-              EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], kept);
+              EventIndex.Page found = IndexedPage.of(searcher, question, Math.max(0, page[0]), page[1], kept,
+                  true);
               assertThat(found.total()).as(query + " total").isEqualTo(total);
               assertThat(found.ids()).as(query + " page " + page[0] + "+" + page[1]).isEqualTo(expected);
               assertThat(found.facts()).as("the facts of the page's events").extracting(event -> event.id)
@@ -151,9 +152,10 @@ class IndexedPageTest {
         // ends at 20 100 or later and starts by 25 000: the last two events of the third segment
         var window = IndexedQuestion.Window.ALL.from(false, 20_100).to(true, 25_000);
         EventIndex.Page page = IndexedPage.of(new IndexSearcher(reader), new IndexedQuestion(filters, window), 0, 10,
-            new SegmentFacts(1 << 20, 1_000, 0, 0));
+            new SegmentFacts(1 << 20, 1_000, 0, 0), false);
         assertThat(page.total()).isEqualTo(2);
         assertThat(page.ids()).containsExactly(8L, 9L);
+        assertThat(page.facts()).as("not asked for").isNull();
         assertThat(filters.asked).as("the segments searched").containsExactly(reader.leaves().get(2).ord);
       }
     }
