@@ -3,7 +3,6 @@ package org.agenda.event;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.lang.ref.WeakReference;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -168,44 +167,6 @@ final class EventView {
       return organizerRecords.apply(ids);
     }
 
-    /**
-     * What the list item of {@code event} without its terms, venues and organizers is rendered from besides the
-     * request (its language and URLs) and the item's shape: the event and its series, as loaded; the event stands for
-     * itself by its facts, which are kept as long as it is unchanged, and longer than the event.
-     */
-    ItemSource sourceOf(EventFacts event) {
-      return new ItemSource(event, seriesOf(event));
-    }
-
-    /** Whether {@code kept} is what {@link #sourceOf} would make of {@code event} now, without making it. */
-    boolean isSourceOf(Object kept, EventFacts event) {
-      return kept instanceof ItemSource source && source.event.get() == event && source.isSeries(seriesOf(event));
-    }
-
-    private Series seriesOf(EventFacts event) {
-      return event.seriesId == null ? null : series.get(event.seriesId);
-    }
-  }
-
-  /**
-   * What an item was rendered from: the event (by its {@link EventFacts}) and its series, compared as the objects kept
-   * for them (a change loads new ones), and held weakly: once the caches of objects let them go, a load makes another
-   * object, which its kept item can never match again, and that item must not keep the old one in memory (at 100 000
-   * events the kept items held 5 000 events more than the event cache, about 20 MB of a 256 MiB heap).
-   */
-  static final class ItemSource {
-    private final WeakReference<EventFacts> event;
-    private final WeakReference<Series> series;
-
-    ItemSource(EventFacts event, Series series) {
-      this.event = new WeakReference<>(event);
-      this.series = series == null ? null : new WeakReference<>(series);
-    }
-
-    private boolean isSeries(Series current) {
-      if (series == null || current == null) return series == null && current == null;
-      return series.get() == current;
-    }
   }
 
   /**

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
@@ -128,8 +129,13 @@ final class ListItems {
 
   private static final String VENUE_LINK = "venue";
   private static final String ORGANIZER_LINK = "organizer";
-  /** What a kept venue or organizer form is compared with: nothing, since its key says all it was rendered from. */
+  /**
+   * What a kept item, venue or organizer form is compared with: nothing, since its key says all it was rendered from.
+   * Items were kept with the objects of their event's facts and series and matched only those: since a page from the
+   * index reads its events' facts anew for every question, no item in memory ever matched, and each was put in again.
+   */
   private static final Object IN_KEY = new Object();
+  private static final Predicate<Object> ANY_SOURCE = source -> true;
 
   /** A request's language and URL roots, one object for each that requests use lately, compared by identity. */
   static final class LinkContext {
@@ -205,7 +211,7 @@ final class ListItems {
         EventFacts event = events.get(i);
         how[i] = shown.apply(event);
         ItemKey key = ItemKey.of(event, requestLanguage, how[i], urls, related);
-        kept[i] = items.kept(key, source -> related.isSourceOf(source, event));
+        kept[i] = items.kept(key, ANY_SOURCE);
         if (kept[i] == null) {
           unkept.add(i);
           unkeptKeys.add(key);
@@ -219,7 +225,7 @@ final class ListItems {
           organizerForms, context);
       List<Long> missing = new ArrayList<>();
       if (!unkept.isEmpty()) {
-        ByIdLoader.Form[] stored = items.stored(unkeptKeys, j -> related.sourceOf(events.get(unkept.get(j))));
+        ByIdLoader.Form[] stored = items.stored(unkeptKeys, unused -> IN_KEY);
         for (int j = 0; j < stored.length; j++) {
           int i = unkept.get(j);
           kept[i] = stored[j];
@@ -244,8 +250,8 @@ final class ListItems {
               related));
           return now.stripped() ? item : withLinksPlace(item);
         };
-        ByIdLoader.Form form = items.get(ItemKey.of(loadedFacts, requestLanguage, now, urls, related),
-            source -> related.isSourceOf(source, facts), () -> related.sourceOf(facts), render);
+        ByIdLoader.Form form = items.get(ItemKey.of(loadedFacts, requestLanguage, now, urls, related), ANY_SOURCE,
+            () -> IN_KEY, render);
         item(form, facts, now.stripped(), requestLanguage, context, urls, related);
       }
     }
@@ -324,7 +330,7 @@ final class ListItems {
           Long edition = editions.get(id);
           if (edition == null || forms.containsKey(id)) continue;
           RecordFormKey key = new RecordFormKey(context, type, id, edition);
-          ByIdLoader.Form form = recordForms.kept(key, source -> true);
+          ByIdLoader.Form form = recordForms.kept(key, ANY_SOURCE);
           forms.put(id, form);
           if (form == null) notInMemory.add(key);
         }
