@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.agenda.config.Caches;
@@ -119,31 +118,19 @@ final class KeptRenderings<K> implements ByIdLoader.Renderings<K> {
   }
 
   @Override
-  public ByIdLoader.Form get(K key, Predicate<Object> renderedFrom, Supplier<?> source, Supplier<byte[]> render) {
-    ByIdLoader.Form found = kept(key, renderedFrom);
-    return found != null ? found : rendered(key, source.get(), render);
-  }
-
-  @Override
   public ByIdLoader.Form kept(K key, Predicate<Object> renderedFrom) {
     Kept found = kept.getIfPresent(key);
     return found != null && renderedFrom.test(found.source()) ? found : null;
   }
 
   @Override
-  public ByIdLoader.Form[] stored(List<K> keys, IntFunction<?> source) {
+  public ByIdLoader.Form[] stored(List<K> keys) {
     ByIdLoader.Form[] found = new ByIdLoader.Form[keys.size()];
     if (diskKey == null) return found;
     List<Integer> notInMemory = new ArrayList<>();
     for (int i = 0; i < found.length; i++) {
-      Kept inMemory = kept.getIfPresent(keys.get(i));
-      if (inMemory == null) {
-        notInMemory.add(i);
-        continue;
-      }
-      Kept again = new Kept(source.apply(i), inMemory.kept(), inMemory.length(), inMemory.compressed());
-      kept.put(keys.get(i), again);
-      found[i] = again;
+      found[i] = kept.getIfPresent(keys.get(i));
+      if (found[i] == null) notInMemory.add(i);
     }
     DiskAnswers store = disk;
     if (store == null || notInMemory.isEmpty()) return found;

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
@@ -74,22 +73,15 @@ public interface ByIdLoader<V> {
     /** The form kept for {@code key} if it was rendered from a source equal to {@code source}; else a new one. */
     Form get(K key, Object source, Supplier<byte[]> render);
 
-    /**
-     * The same for a source that would be made for the asking: the kept form if {@code renderedFrom} accepts the source
-     * it was kept with; else a new one, kept with {@code source}'s. A form kept again with every equal source made
-     * anew lived long enough to die in the old generation (at 10 000 events, 2 MB a second under browsing traffic).
-     */
-    Form get(K key, Predicate<Object> renderedFrom, Supplier<?> source, Supplier<byte[]> render);
-
     /** The form kept for {@code key} if {@code renderedFrom} accepts the source it was kept with; else null. */
     Form kept(K key, Predicate<Object> renderedFrom);
 
     /**
      * For keys that say all a form was rendered from ({@link Factory#renderings}): the forms kept for {@code keys} in
-     * memory, whatever source each was kept with (it is kept with {@code source}'s for its place from then on), or on
-     * disk, looked up there together; null in the places of those kept in neither.
+     * memory, whatever source each was kept with, or on disk, looked up there together; null in the places of those
+     * kept in neither.
      */
-    Form[] stored(List<K> keys, IntFunction<?> source);
+    Form[] stored(List<K> keys);
   }
 
   /**

@@ -225,7 +225,7 @@ final class ListItems {
           organizerForms, context);
       List<Long> missing = new ArrayList<>();
       if (!unkept.isEmpty()) {
-        ByIdLoader.Form[] stored = items.stored(unkeptKeys, unused -> IN_KEY);
+        ByIdLoader.Form[] stored = items.stored(unkeptKeys);
         for (int j = 0; j < stored.length; j++) {
           int i = unkept.get(j);
           kept[i] = stored[j];
@@ -250,8 +250,7 @@ final class ListItems {
               related));
           return now.stripped() ? item : withLinksPlace(item);
         };
-        ByIdLoader.Form form = items.get(ItemKey.of(loadedFacts, requestLanguage, now, urls, related), ANY_SOURCE,
-            () -> IN_KEY, render);
+        ByIdLoader.Form form = items.get(ItemKey.of(loadedFacts, requestLanguage, now, urls, related), IN_KEY, render);
         item(form, facts, now.stripped(), requestLanguage, context, urls, related);
       }
     }
@@ -336,7 +335,7 @@ final class ListItems {
         }
       }
       if (notInMemory.isEmpty()) return;
-      ByIdLoader.Form[] stored = recordForms.stored(notInMemory, unused -> IN_KEY);
+      ByIdLoader.Form[] stored = recordForms.stored(notInMemory);
       List<RecordFormKey> unrendered = new ArrayList<>();
       for (int i = 0; i < stored.length; i++) {
         if (stored[i] != null) {

@@ -29,33 +29,22 @@ class KeptRenderingsTest {
   /** Compressed (list items) or kept as they are (embedded terms). */
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
-  void aFormKeptWithASourceMadeForTheAskingIsFoundByItsCheckWithoutMakingAnotherSource(boolean compressed) {
+  void aFormIsKeptWhileItsSourceIsTheSameOrEqualAndRenderedAgainForAnother(boolean compressed) {
     var renderings = new KeptRenderings<String>(1 << 20, compressed, null, () -> null, false);
     var renders = new AtomicInteger();
-    var sourcesMade = new AtomicInteger();
-    var firstSource = new Object();
+    Supplier<byte[]> render = () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8);
 
-    ByIdLoader.Form first = renderings.get("item", kept -> false, () -> {
-      sourcesMade.incrementAndGet();
-      return firstSource;
-    }, () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
-    ByIdLoader.Form again = renderings.get("item", kept -> kept == firstSource, () -> {
-      sourcesMade.incrementAndGet();
-      return new Object();
-    }, () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
-
+    ByIdLoader.Form first = renderings.get("item", "source", render);
+    ByIdLoader.Form again = renderings.get("item", "source", render);
+    ByIdLoader.Form equal = renderings.get("item", new String("source"), render);
     assertThat(text(first)).isEqualTo("rendered 1");
     assertThat(text(again)).isEqualTo("rendered 1");
+    assertThat(text(equal)).isEqualTo("rendered 1");
     assertThat(renders).hasValue(1);
-    assertThat(sourcesMade).hasValue(1);
 
-    var secondSource = new Object();
-    ByIdLoader.Form changed = renderings.get("item", kept -> false, () -> secondSource,
-        () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
-    ByIdLoader.Form keptAnew = renderings.get("item", kept -> kept == secondSource, Object::new,
-        () -> ("rendered " + renders.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
+    ByIdLoader.Form changed = renderings.get("item", "another source", render);
     assertThat(text(changed)).isEqualTo("rendered 2");
-    assertThat(text(keptAnew)).isEqualTo("rendered 2");
+    assertThat(text(renderings.kept("item", source -> source.equals("another source")))).isEqualTo("rendered 2");
   }
 
   /**
@@ -76,7 +65,7 @@ class KeptRenderingsTest {
         while (text.length() < 2_048) text.append((char) ('a' + random.nextInt(26)));
         forms[i] = text.toString();
         int key = i;
-        renderings.get(key, kept -> false, Object::new, () -> {
+        renderings.get(key, new Object(), () -> {
           renders.incrementAndGet();
           return forms[key].getBytes(StandardCharsets.UTF_8);
         });
@@ -89,7 +78,7 @@ class KeptRenderingsTest {
         List<Integer> keys = new ArrayList<>();
         for (int i = from; i < Math.min(forms.length, from + size); i++) keys.add(i);
         keys.add(keys.size() / 2, forms.length + from);
-        ByIdLoader.Form[] found = renderings.stored(keys, place -> new Object());
+        ByIdLoader.Form[] found = renderings.stored(keys);
         assertThat(found).hasSize(keys.size());
         for (int j = 0; j < keys.size(); j++) {
           int key = keys.get(j);
@@ -112,8 +101,8 @@ class KeptRenderingsTest {
     var renderings = new KeptRenderings<String>(1 << 20, true, null, () -> {
       throw new AssertionError("no disk cache is opened for forms that cannot be kept there");
     }, false);
-    renderings.get("item", kept -> false, Object::new, () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
-    assertThat(renderings.stored(List.of("item"), place -> new Object())).containsExactly((ByIdLoader.Form) null);
+    renderings.get("item", new Object(), () -> "x".repeat(10_000).getBytes(StandardCharsets.UTF_8));
+    assertThat(renderings.stored(List.of("item"))).containsExactly((ByIdLoader.Form) null);
   }
 
   @Test
