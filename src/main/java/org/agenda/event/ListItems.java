@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.agenda.config.Caches;
 import org.agenda.db.ByIdLoader;
@@ -135,7 +134,6 @@ final class ListItems {
    * index reads its events' facts anew for every question, no item in memory ever matched, and each was put in again.
    */
   private static final Object IN_KEY = new Object();
-  private static final Predicate<Object> ANY_SOURCE = source -> true;
 
   /** A request's language and URL roots, one object for each that requests use lately, compared by identity. */
   static final class LinkContext {
@@ -204,18 +202,11 @@ final class ListItems {
     void items(List<EventFacts> events, Function<EventFacts, Shown> shown, String requestLanguage, Urls urls,
         EventView.Related related, Function<List<Long>, Map<Long, Event>> load) {
       Shown[] how = new Shown[events.size()];
-      ByIdLoader.Form[] kept = new ByIdLoader.Form[events.size()];
-      List<Integer> unkept = new ArrayList<>();
-      List<ItemKey> unkeptKeys = new ArrayList<>();
+      List<ItemKey> keys = new ArrayList<>(events.size());
       for (int i = 0; i < how.length; i++) {
         EventFacts event = events.get(i);
         how[i] = shown.apply(event);
-        ItemKey key = ItemKey.of(event, requestLanguage, how[i], urls, related);
-        kept[i] = items.kept(key, ANY_SOURCE);
-        if (kept[i] == null) {
-          unkept.add(i);
-          unkeptKeys.add(key);
-        }
+        keys.add(ItemKey.of(event, requestLanguage, how[i], urls, related));
       }
       LinkContext context = linkContext(requestLanguage, urls);
       recordForms(VENUE_LINK, events, EventFacts::venueIds, related.venueEditions(), related::venueRecords,
@@ -223,15 +214,10 @@ final class ListItems {
       recordForms(ORGANIZER_LINK, events, EventFacts::organizerIds, related.organizerEditions(),
           related::organizerRecords, organizer -> view.embeddedOrganizer(organizer, requestLanguage, urls),
           organizerForms, context);
+      // in memory, else on disk, each key looked up once
+      ByIdLoader.Form[] kept = items.stored(keys);
       List<Long> missing = new ArrayList<>();
-      if (!unkept.isEmpty()) {
-        ByIdLoader.Form[] stored = items.stored(unkeptKeys);
-        for (int j = 0; j < stored.length; j++) {
-          int i = unkept.get(j);
-          kept[i] = stored[j];
-          if (kept[i] == null) missing.add(events.get(i).id);
-        }
-      }
+      for (int i = 0; i < kept.length; i++) if (kept[i] == null) missing.add(events.get(i).id);
       Map<Long, Event> loaded = missing.isEmpty() ? Map.of() : load.apply(missing);
       for (int i = 0; i < how.length; i++) {
         EventFacts facts = events.get(i);
@@ -322,26 +308,24 @@ final class ListItems {
     private <T> void recordForms(String type, List<EventFacts> events, Function<EventFacts, List<Long>> linked,
         Map<Long, Long> editions, Function<Collection<Long>, Map<Long, T>> load,
         Function<T, Optional<ObjectNode>> embedded, Map<Long, ByIdLoader.Form> forms, LinkContext context) {
-      List<RecordFormKey> notInMemory = new ArrayList<>();
+      List<RecordFormKey> keys = new ArrayList<>();
       // an id is put in at once, with null until its form is found, so that each is looked up once an answer
       for (EventFacts event : events) {
         for (Long id : linked.apply(event)) {
           Long edition = editions.get(id);
           if (edition == null || forms.containsKey(id)) continue;
-          RecordFormKey key = new RecordFormKey(context, type, id, edition);
-          ByIdLoader.Form form = recordForms.kept(key, ANY_SOURCE);
-          forms.put(id, form);
-          if (form == null) notInMemory.add(key);
+          forms.put(id, null);
+          keys.add(new RecordFormKey(context, type, id, edition));
         }
       }
-      if (notInMemory.isEmpty()) return;
-      ByIdLoader.Form[] stored = recordForms.stored(notInMemory);
+      if (keys.isEmpty()) return;
+      ByIdLoader.Form[] stored = recordForms.stored(keys);
       List<RecordFormKey> unrendered = new ArrayList<>();
       for (int i = 0; i < stored.length; i++) {
         if (stored[i] != null) {
-          forms.put(notInMemory.get(i).id(), stored[i]);
+          forms.put(keys.get(i).id(), stored[i]);
         } else {
-          unrendered.add(notInMemory.get(i));
+          unrendered.add(keys.get(i));
         }
       }
       if (unrendered.isEmpty()) return;
