@@ -69,10 +69,21 @@ public final class EventIndex implements AutoCloseable {
   /** Above this many events a build runs in the background, so that the service starts at once. */
   private static final int BUILD_IN_FOREGROUND = 50_000;
   private static final long COMMIT_EVERY_SECONDS = 10;
+  /**
+   * How often the index follows writes that no list read follows (an import, a generator): at a few hundred events a
+   * second, ten seconds of them were more changes than a start catches up with ({@link #START_STEPS}).
+   */
+  private static final long FOLLOW_EVERY_SECONDS = 1;
+  /**
+   * How many steps of changes ({@link ChangedRecords#step}) a start catches up with before its first answer; from
+   * further behind, the index is built again in the background, which costs less than following every change.
+   */
+  private static final int START_STEPS = 1;
   /** How long a stop waits for a commit or a build's batch (or its final merge) in the background to end. */
   private static final long STOP_WAIT_SECONDS = 30;
   private static final String CANNOT_FOLLOW = "The event index cannot follow the database from where it stands (more"
-      + " than " + ChangedRecords.MOST_FOLLOWED + " changes behind, or before the change log's start); it is built again.";
+      + " than " + ChangedRecords.MOST_FOLLOWED + " changes behind at a start, or before the change log's start); it is"
+      + " built again.";
   /**
    * The filters' matches kept per segment, in a 16th of the heap (16 MiB of 256): a filter that matches most of a
    * million events takes about 128 KiB, one of a tag a few hundred bytes.
@@ -84,6 +95,8 @@ public final class EventIndex implements AutoCloseable {
   private static final int SMALL_SEGMENT_MATCHES = 8_192;
   /** How many filter queries are kept as the one object their matches share (about a KiB each). */
   private static final int ASKED_FILTERS = 4_096;
+  private static final String CHANGE_LOG_MOVED_ON = "the change log no longer holds the changes made while the index"
+      + " was built";
   private static final String VERSION = "version";
   private static final String IDENTITY = "identity";
   /** What the documents hold ({@link EventDocuments}): an index of another form is built again. */
@@ -243,7 +256,7 @@ public final class EventIndex implements AutoCloseable {
     long current = database.dataVersion();
     if (identity.equals(data.get(IDENTITY)) && DOCUMENTS_FORM.equals(data.get(FORM)) && data.containsKey(VERSION)) {
       long held = Long.parseLong(data.get(VERSION));
-      boolean caughtUp = held <= current && catchUp(held, current);
+      boolean caughtUp = held <= current && catchUp(held, current, START_STEPS);
       if (caughtUp && writer.getDocStats().numDocs == eventCount()) {
         publish(current);
         commit();
@@ -264,6 +277,7 @@ public final class EventIndex implements AutoCloseable {
   }
 
   private void scheduleCommits() {
+    background.scheduleWithFixedDelay(this::followWrites, FOLLOW_EVERY_SECONDS, FOLLOW_EVERY_SECONDS, TimeUnit.SECONDS);
     background.scheduleWithFixedDelay(this::followAndCommit, COMMIT_EVERY_SECONDS, COMMIT_EVERY_SECONDS,
         TimeUnit.SECONDS);
   }
@@ -307,9 +321,13 @@ public final class EventIndex implements AutoCloseable {
     // One segment: left as the buffer flushed them, the build's segments were merged by the first writes after it,
     // in the middle of serving (at 10 000 events, 18 MB rewritten in a mixed-traffic run: 12 % of its CPU).
     writer.forceMerge(1);
+    // the writes made meanwhile (minutes at a million events, at the pace of an import), followed without the lock
+    // first, so that the reads at new versions do not wait for them
+    long reached = database.dataVersion();
+    if (!catchUp(from, reached, Integer.MAX_VALUE)) throw new IllegalStateException(CHANGE_LOG_MOVED_ON);
     synchronized (this) {
       long current = database.dataVersion();
-      if (!catchUp(from, current)) throw new IllegalStateException("the change log moved on while the index was built");
+      if (!catchUp(reached, current, Integer.MAX_VALUE)) throw new IllegalStateException(CHANGE_LOG_MOVED_ON);
       publish(current);
     }
     commit();
@@ -319,12 +337,24 @@ public final class EventIndex implements AutoCloseable {
     return database.dsl().fetchCount(RecordTables.EVENTS);
   }
 
-  /** Applies the changes after {@code from} up to {@code to}; false when the change log no longer holds them. */
-  private boolean catchUp(long from, long to) throws IOException {
-    if (from == to) return true;
+  /**
+   * Applies the changes after {@code from} up to {@code to} in at most {@code steps} steps of {@link
+   * ChangedRecords#step}; false when the change log no longer holds them, or they take more steps.
+   */
+  private boolean catchUp(long from, long to, int steps) throws IOException {
+    long at = from;
+    for (int step = 0; at < to; step++) {
+      if (step == steps) return false;
+      ChangedRecords.Step changes = ChangedRecords.step(database.dsl(), at, to, KINDS);
+      if (changes == null) return false;
+      apply(changes.touched());
+      at = changes.reached();
+    }
+    return true;
+  }
+
+  private void apply(Map<String, Set<Long>> touched) throws IOException {
     DSLContext dsl = database.dsl();
-    Map<String, Set<Long>> touched = ChangedRecords.touched(dsl, from, to, KINDS);
-    if (touched == null) return false;
     Set<Long> events = new HashSet<>(touched.getOrDefault(Records.EVENT, Set.of()));
     events.addAll(EventDocuments.atVenues(dsl, touched.getOrDefault(Venues.TYPE, Set.of())));
     List<Long> ids = new ArrayList<>(events);
@@ -341,7 +371,6 @@ public final class EventIndex implements AutoCloseable {
         }
       }
     }
-    return true;
   }
 
   private void publish(long at) throws IOException {
@@ -412,7 +441,7 @@ public final class EventIndex implements AutoCloseable {
     if (version < 0) return false;
     if (version >= target) return true;
     try {
-      if (catchUp(version, target)) {
+      if (catchUp(version, target, Integer.MAX_VALUE)) {
         publish(target);
         return true;
       }
@@ -477,10 +506,19 @@ public final class EventIndex implements AutoCloseable {
   }
 
   /**
-   * Follows the database's writes, then commits: list reads follow the writes before them, but writes that no list
-   * read follows (an import, a generator) would otherwise stay out of every commit, and the next start would catch
-   * up with all of them at once.
+   * Follows the database's writes: list reads follow the writes before them, but writes that no list read follows
+   * (an import, a generator) would otherwise pile up, to be followed at once by the next read or start.
    */
+  private void followWrites() {
+    if (closing) return;
+    try {
+      follow(database.dataVersion());
+    } catch (RuntimeException e) {
+      log.println("Could not follow the database's writes: " + e.getMessage());
+    }
+  }
+
+  /** Follows the database's writes, then commits, so that a start after a stop or a crash has few to catch up. */
   private void followAndCommit() {
     if (closing) return;
     try {
