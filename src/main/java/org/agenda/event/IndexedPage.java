@@ -106,12 +106,13 @@ final class IndexedPage {
     List<Segment> segments = new ArrayList<>();
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       SegmentFacts.Columns columns = facts.columns(leaf);
-      // no document that starts before the window is looked at (a page narrows the window, never widens it), and a
+      // no document that starts outside the window is looked at (a page narrows the window, never widens it), and a
       // segment none of whose events the window may hold is not asked for its matches at all: each write adds a
       // segment of a few events, and a window of days holds none of most of them
       int first = columns.firstStartingFrom(question.window().startFrom());
+      int to = columns.firstStartingAfter(Math.min(question.window().startTo(), question.window().endTo()));
       RoaringBitmap matches = mayHold(columns, question.window())
-          ? facts.matches(leaf, filters, first, weight) : NO_MATCHES;
+          ? facts.matches(leaf, filters, first, to, weight) : NO_MATCHES;
       RoaringBitmap deleted = facts.deleted(leaf);
       segments.add(new Segment(leaf, columns, matches, deleted,
           deleted == null || matches == NO_MATCHES ? null : RoaringBitmap.and(matches, deleted)));

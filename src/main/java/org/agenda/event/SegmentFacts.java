@@ -48,8 +48,12 @@ final class SegmentFacts {
 
   private record MatchesKey(Object segment, Query filters) {}
 
-  /** A segment's matches of a filter from document {@code from} on. */
-  private record KeptMatches(int from, RoaringBitmap documents) {}
+  /** A segment's matches of a filter among documents {@code from} (inclusive) to {@code to} (exclusive). */
+  private record KeptMatches(int from, int to, RoaringBitmap documents) {
+    boolean covers(int first, int end) {
+      return from <= first && to >= end;
+    }
+  }
 
   /**
    * Matches are kept up to {@code maximumBytes}, of segments of at least {@code keptFromDocuments} documents. The
@@ -155,31 +159,38 @@ final class SegmentFacts {
   }
 
   /**
-   * The documents of the segment (deleted ones too) that {@code filters} match, from document {@code from} on at least
-   * (those before may be missing); {@code weight} gives the filters' weight, which only matches not kept need.
+   * The documents of the segment (deleted ones too) that {@code filters} match, among documents {@code from} to {@code
+   * to} (exclusive) at least (those outside may be missing); {@code weight} gives the filters' weight, which only
+   * matches not kept need.
    *
    * <p>A list asks only for the events that start within its window, and a segment is in list order: the documents
-   * before the window's first are never looked at. So matches are found and kept from a little before {@code from}
-   * (a step of an eighth of the segment, so that windows that start close together share them), and serve every later
-   * question whose window starts there or later. Most questions look ahead from today; their filters' matches take
-   * the part of memory and of the work that the events from today on are of the segment.
+   * outside the window's run are never looked at. So matches are found and kept over the run, widened to steps of a
+   * 64th of the segment (so that windows close together share them), and serve every later question whose run lies
+   * within; a question whose run does not finds them over both runs and what lies between. Most questions look ahead
+   * from today; their filters' matches take the part of memory and of the work that their window is of the segment:
+   * kept up to the segment's end whatever the window, the matches of a new filter in a window of days were walked
+   * through the three years after it (at a million events, 29 % of the CPU of the mixed-traffic route).
    */
-  RoaringBitmap matches(LeafReaderContext leaf, Query filters, int from, Supplier<Weight> weight) throws IOException {
+  RoaringBitmap matches(LeafReaderContext leaf, Query filters, int from, int to, Supplier<Weight> weight)
+      throws IOException {
     IndexReader.CacheHelper segment = leaf.reader().getCoreCacheHelper();
-    if (segment == null) return matching(leaf, weight.get(), from);
+    if (segment == null) return matching(leaf, weight.get(), from, to);
     int size = leaf.reader().maxDoc();
-    int step = Math.max(1, size / 8);
+    int step = Math.max(1, size / 64);
     int keptFrom = from / step * step;
+    int keptTo = (int) Math.min(size, ((long) to + step - 1) / step * step);
     var cache = matchesOf(size);
     var key = new MatchesKey(segment.getKey(), filters);
     KeptMatches found = cache.getIfPresent(key);
-    if (found != null && found.from() <= from) return found.documents();
+    if (found != null && found.covers(from, to)) return found.documents();
     try {
       // one question finds them, the others that ask meanwhile wait for its answer
       return cache.asMap().compute(key, (unused, latest) -> {
-        if (latest != null && latest.from() <= from) return latest;
+        if (latest != null && latest.covers(from, to)) return latest;
+        int first = latest == null ? keptFrom : Math.min(keptFrom, latest.from());
+        int end = latest == null ? keptTo : Math.max(keptTo, latest.to());
         try {
-          return new KeptMatches(keptFrom, matching(leaf, weight.get(), keptFrom));
+          return new KeptMatches(first, end, matching(leaf, weight.get(), first, end));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -189,12 +200,12 @@ final class SegmentFacts {
     }
   }
 
-  private static RoaringBitmap matching(LeafReaderContext leaf, Weight weight, int from) throws IOException {
+  private static RoaringBitmap matching(LeafReaderContext leaf, Weight weight, int from, int to) throws IOException {
     RoaringBitmapWriter<RoaringBitmap> documents = RoaringBitmapWriter.writer().get();
     Scorer scorer = weight.scorer(leaf);
-    if (scorer != null && from < leaf.reader().maxDoc()) {
+    if (scorer != null && from < Math.min(to, leaf.reader().maxDoc())) {
       DocIdSetIterator iterator = scorer.iterator();
-      for (int doc = iterator.advance(from); doc != DocIdSetIterator.NO_MORE_DOCS; doc = iterator.nextDoc()) {
+      for (int doc = iterator.advance(from); doc < to; doc = iterator.nextDoc()) {
         documents.add(doc);
       }
     }

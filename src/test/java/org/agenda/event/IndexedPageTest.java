@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
  * many segments (no merges) with deleted documents, events sharing a start, a few events far longer than the others,
  * bounds on the start and on the end, with the facts of the page's events, every depth of page (those from {@link
  * IndexedPage#COUNTED_FROM} on count the events before them), and the same questions asked again (kept matches, kept
- * from a window's start on and then asked from sooner).
+ * over a window's run and then asked over a run that ends later, or that starts sooner).
  */
 class IndexedPageTest {
   @Test
@@ -80,9 +80,10 @@ class IndexedPageTest {
         var all = IndexedQuestion.Window.ALL;
         List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
             new TermQuery(new Term(EventDocuments.FEATURED, "none")));
-        // a filter is first asked with a window that starts late: its matches are kept from there, and found again
-        // for the windows that start sooner
-        List<IndexedQuestion.Window> windows = List.of(all.from(true, 100_000),
+        // a filter is first asked with a window of a few starts: its matches are kept over its run, and found again
+        // for a window that ends later; then with a window that starts late, and found again for those that start sooner
+        List<IndexedQuestion.Window> windows = List.of(all.from(true, 10_000).to(true, 20_000), all.from(true, 15_000),
+            all.from(true, 100_000),
             all.from(true, 50_000).to(true, 220_000), all, all.from(true, 60_000).to(false, 150_000),
             all.to(false, 120_500),
             all.from(false, 100_500), all.from(false, 90_000).to(false, 91_000), all.from(true, 10_000).from(false, 140_200)
