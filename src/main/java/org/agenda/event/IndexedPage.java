@@ -110,7 +110,7 @@ final class IndexedPage {
       // segment none of whose events the window may hold is not asked for its matches at all: each write adds a
       // segment of a few events, and a window of days holds none of most of them
       int first = columns.firstStartingFrom(question.window().startFrom());
-      int to = columns.firstStartingAfter(Math.min(question.window().startTo(), question.window().endTo()));
+      int to = runEnd(columns, question.window());
       RoaringBitmap matches = mayHold(columns, question.window())
           ? facts.matches(leaf, filters, first, to, weight) : NO_MATCHES;
       RoaringBitmap deleted = facts.deleted(leaf);
@@ -192,7 +192,7 @@ final class IndexedPage {
     long[] ends = columns.ends();
     long longest = columns.longest();
     int first = columns.firstStartingFrom(window.startFrom());
-    int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
+    int to = runEnd(columns, window);
     if (first >= to) return new SegmentPage(0, NO_DOCS, 0);
     int from = shortFrom(columns, window, first, to);
     // the documents whose end may exclude them: those that start before the lowest end allowed, and those that start
@@ -261,7 +261,7 @@ final class IndexedPage {
    */
   private static boolean mayHold(SegmentFacts.Columns columns, IndexedQuestion.Window window) {
     int first = columns.firstStartingFrom(window.startFrom());
-    int to = columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
+    int to = runEnd(columns, window);
     if (first >= to) return false;
     if (shortFrom(columns, window, first, to) < to) return true;
     long[] starts = columns.starts();
@@ -270,6 +270,11 @@ final class IndexedPage {
       if (doc >= first && doc < to && window.holds(starts[doc], ends[doc])) return true;
     }
     return false;
+  }
+
+  /** The end (exclusive) of the run of documents that start in the window: the first that starts after it may end. */
+  private static int runEnd(SegmentFacts.Columns columns, IndexedQuestion.Window window) {
+    return columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
   }
 
   private static boolean isLive(int doc, RoaringBitmap deleted) {
