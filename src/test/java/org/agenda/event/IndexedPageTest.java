@@ -65,6 +65,7 @@ class IndexedPageTest {
         document.add(new LongPoint(EventDocuments.END, end));
         document.add(new NumericDocValuesField(EventDocuments.END, end));
         document.add(new StringField(EventDocuments.FEATURED, random.nextInt(4) == 0 ? "y" : "n", Store.NO));
+        document.add(new StringField(EventDocuments.VENUE, Integer.toString(random.nextInt(3)), Store.NO));
         writer.addDocument(document);
         if (id % 241 == 0) writer.flush(); // a segment of its own
         if (id % 7 == 0) writer.deleteDocuments(new Term(EventDocuments.ID, Long.toString(id - random.nextInt(50))));
@@ -78,8 +79,13 @@ class IndexedPageTest {
         List<SegmentFacts> facts = List.of(new SegmentFacts(1 << 20, 0, 0, 16),
             new SegmentFacts(1 << 20, 1_000, 100, 16), new SegmentFacts(1 << 20, 1_000, 0, 0));
         var all = IndexedQuestion.Window.ALL;
-        List<Query> filters = List.of(new MatchAllDocsQuery(), new TermQuery(new Term(EventDocuments.FEATURED, "y")),
-            new TermQuery(new Term(EventDocuments.FEATURED, "none")));
+        Query featured = new TermQuery(new Term(EventDocuments.FEATURED, "y"));
+        Query atVenue = new TermQuery(new Term(EventDocuments.VENUE, "1"));
+        // conjunctions, as a list's filters are (IndexedSelection)
+        List<Query> filters = List.of(new MatchAllDocsQuery(), featured,
+            new TermQuery(new Term(EventDocuments.FEATURED, "none")),
+            new BooleanQuery.Builder().add(featured, Occur.FILTER).add(atVenue, Occur.FILTER).build(),
+            new BooleanQuery.Builder().add(featured, Occur.FILTER).add(atVenue, Occur.MUST_NOT).build());
         // a filter is first asked with a window of a few starts: its matches are kept over its run, and found again
         // for a window that ends later; then with a window that starts late, and found again for those that start sooner
         List<IndexedQuestion.Window> windows = List.of(all.from(true, 10_000).to(true, 20_000), all.from(true, 15_000),
