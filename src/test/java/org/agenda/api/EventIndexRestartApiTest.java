@@ -36,9 +36,7 @@ class EventIndexRestartApiTest {
       var admin = first.asAdmin();
       List<Long> ids = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        ids.add(admin.postJson(NS + "/events", "{\"title\":\"Orgelconcert " + i + "\",\"status\":\"publish\","
-            + "\"start_date\":\"2026-04-0" + (i + 1) + " 20:00:00\",\"end_date\":\"2026-04-0" + (i + 1) + " 22:00:00\"}")
-            .json().path("id").asLong());
+        ids.add(createEvent(admin, "Orgelconcert " + i, "2026-04-0" + (i + 1)));
       }
       first.stop();
       long version;
@@ -54,9 +52,7 @@ class EventIndexRestartApiTest {
         assertThat(second.log()).contains("The event index cannot follow the database from where it stands");
         JsonNode list = second.anonymous().get(NS + "/events?start_date=2026-03-01&end_date=2026-05-01").json();
         assertThat(list.path("total").asInt()).isEqualTo(3);
-        List<Long> listed = new ArrayList<>();
-        list.path("events").forEach(event -> listed.add(event.path("id").asLong()));
-        assertThat(listed).containsExactlyElementsOf(ids);
+        assertThat(ids(list)).containsExactlyElementsOf(ids);
       } finally {
         second.close();
       }
@@ -86,9 +82,7 @@ class EventIndexRestartApiTest {
 
       JsonNode list = server.anonymous().get(window).json();
       assertThat(list.path("total").asInt()).isEqualTo(2);
-      List<Long> listed = new ArrayList<>();
-      list.path("events").forEach(event -> listed.add(event.path("id").asLong()));
-      assertThat(listed).containsExactly(first, second);
+      assertThat(ids(list)).containsExactly(first, second);
       assertThat(server.log()).doesNotContain("The event index cannot follow the database");
     } finally {
       server.close();
@@ -99,6 +93,12 @@ class EventIndexRestartApiTest {
   private static long createEvent(TestServer.Caller admin, String title, String day) {
     return admin.postJson(NS + "/events", "{\"title\":\"" + title + "\",\"status\":\"publish\",\"start_date\":\""
         + day + " 20:00:00\",\"end_date\":\"" + day + " 22:00:00\"}").json().path("id").asLong();
+  }
+
+  private static List<Long> ids(JsonNode list) {
+    List<Long> ids = new ArrayList<>();
+    list.path("events").forEach(event -> ids.add(event.path("id").asLong()));
+    return ids;
   }
 
   private static long committedVersion(Path folder) throws IOException {
