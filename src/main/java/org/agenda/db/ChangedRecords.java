@@ -41,8 +41,8 @@ public final class ChangedRecords {
   /**
    * The ids of the records of these kinds (record types or taxonomies) that the changes stamped after version
    * {@code after} and not after {@code upTo} touched, per kind; null when changes after {@code after} were removed
-   * for their age, or when there are more than {@link #MOST_FOLLOWED} of them, so that what is derived from the data
-   * cannot follow them and must be derived again.
+   * for their age, or when they take more than one {@link #step} (more than {@link #MOST_FOLLOWED} of them, over more
+   * than one version), so that what is derived from the data cannot follow them and must be derived again.
    */
   public static Map<String, Set<Long>> touched(DSLContext dsl, long after, long upTo, Collection<String> kinds) {
     Step step = step(dsl, after, upTo, kinds);

@@ -111,7 +111,7 @@ final class IndexedPage {
       // segment of a few events, and a window of days holds none of most of them
       int first = columns.firstStartingFrom(question.window().startFrom());
       int to = runEnd(columns, question.window());
-      RoaringBitmap matches = mayHold(columns, question.window())
+      RoaringBitmap matches = mayHold(columns, question.window(), first, to)
           ? facts.matches(leaf, filters, first, to, weight) : NO_MATCHES;
       RoaringBitmap deleted = facts.deleted(leaf);
       segments.add(new Segment(leaf, columns, matches, deleted,
@@ -257,11 +257,9 @@ final class IndexedPage {
   /**
    * Whether the window may hold an event of the segment: one of its short events starts where the window allows, or
    * it holds one of the long ones (all of a segment of 16 events or fewer that last at all). A window that a page
-   * narrows it to holds none either.
+   * narrows it to holds none either. {@code first} to {@code to}: the run of documents that start in the window.
    */
-  private static boolean mayHold(SegmentFacts.Columns columns, IndexedQuestion.Window window) {
-    int first = columns.firstStartingFrom(window.startFrom());
-    int to = runEnd(columns, window);
+  private static boolean mayHold(SegmentFacts.Columns columns, IndexedQuestion.Window window, int first, int to) {
     if (first >= to) return false;
     if (shortFrom(columns, window, first, to) < to) return true;
     long[] starts = columns.starts();
