@@ -85,10 +85,12 @@ public final class EventIndex implements AutoCloseable {
       + " than " + ChangedRecords.MOST_FOLLOWED + " changes behind at a start, or before the change log's start); it is"
       + " built again.";
   /**
-   * The filters' matches kept per segment, in a 16th of the heap (16 MiB of 256): a filter that matches most of a
-   * million events takes about 128 KiB, one of a tag a few hundred bytes.
+   * The filters' matches kept per segment, in an 8th of the heap (32 MiB of 256): a filter that matches most of a
+   * million events takes about 128 KiB, one of a tag a few hundred bytes. At 100 000 events the mixed-traffic route
+   * keeps 7.5 MiB of them; at a million, 16 MiB let go of 3 300 a second, found again with 0.9 s of work a second,
+   * most of it search words' (counted by a build that logged them); 32 MiB let go of 1 300.
    */
-  private static final int SEGMENT_FACTS_SHARE = 16;
+  private static final int SEGMENT_FACTS_SHARE = 8;
   /** Segments smaller than this (those a write adds, merged away within seconds) have their matches kept apart. */
   private static final int SEGMENT_MATCHES_KEPT_FROM = 1_024;
   /** How many matches of those small segments are kept (a few hundred bytes each). */
