@@ -47,7 +47,10 @@ function init(args)
   for r = 1, QUESTIONS do
     local language = u() < 0.7 and "" or (u() < 0.5 and "fr" or "en")
     local size = u()
-    local perPage = size < 0.5 and nil or (size < 0.75 and 20 or 50)
+    -- not `size < 0.5 and nil or …`: Lua's `and nil or x` is always x, and until stop 64 no question asked the
+    -- default page size (three in four asked 20, one in four 50)
+    local perPage = nil
+    if size >= 0.5 then perPage = size < 0.75 and 20 or 50 end
     local kind, q = u(), nil
     local function window(length) -- from a day in the next two years, for `length` more days
       local first = math.floor(u() * 730)
