@@ -61,7 +61,7 @@ function init(args)
       return q .. "&" .. window(30)
     end
     if kind < 0.15 then
-      local pages = math.max(1, math.ceil(total6 / (perPage or 10)))
+      local pages = math.max(1, math.ceil(total6 / (perPage or 12))) -- 12: the default page size (API.md §6)
       q = "start_date=" .. from3 .. "&end_date=" .. to3 .. "&page=" .. (math.floor(u() * pages) + 1)
     elseif kind < 0.40 then
       q = window(pick({ 0, 1, 2, 6, 13, 29, 30, 59 }, u()))
