@@ -82,6 +82,41 @@ final class IndexedPage {
     SegmentPage page(IndexedQuestion.Window window, int wanted) {
       return segment(columns, matches, deleted, deletedMatches, window, wanted);
     }
+
+    Counted counted(IndexedQuestion.Window window) {
+      return IndexedPage.counted(columns, matches, deleted, deletedMatches, window);
+    }
+  }
+
+  /**
+   * A segment's matches that a window holds, countable before any document: those of the run of documents that start
+   * in the window ({@code from} to {@code to}, from the bitmaps), less the documents of the run that the window's
+   * edges or their long duration exclude ({@code excluded}), plus the long events before the run that it holds ({@code
+   * added}), both sorted. Since documents are in list order, the events that start before a time are those before a
+   * document, so a bisection of the window's starts counts each step from this, found once a question: found again at
+   * each of its thirty-odd steps, the edges and long events were walked thirty-odd times for a page deep in a window.
+   */
+  private record Counted(int from, int to, RoaringBitmap matches, RoaringBitmap deletedMatches, int[] excluded,
+      int[] added) {
+    static final Counted NONE = new Counted(0, 0, NO_MATCHES, null, NO_DOCS, NO_DOCS);
+
+    /** How many of the documents before {@code doc} the window holds. */
+    int before(int doc) {
+      int end = Math.min(doc, to);
+      long inRun = end <= from ? 0 : matches.rangeCardinality(from, end)
+          - (deletedMatches == null ? 0 : deletedMatches.rangeCardinality(from, end));
+      return (int) inRun - below(excluded, doc) + below(added, doc);
+    }
+
+    int total() {
+      return before(to);
+    }
+
+    /** How many of the sorted {@code docs} are below {@code doc}. */
+    private static int below(int[] docs, int doc) {
+      int found = Arrays.binarySearch(docs, doc);
+      return found >= 0 ? found : -found - 1;
+    }
   }
 
   /**
@@ -119,10 +154,14 @@ final class IndexedPage {
     }
     IndexedQuestion.Window window = question.window();
     int before = 0;
-    long startAt = offset >= COUNTED_FROM ? firstStartOfOffset(segments, window, offset) : Long.MIN_VALUE;
-    if (startAt > window.startFrom()) {
-      before = count(segments, window.to(true, startAt - 1));
-      window = window.from(true, startAt);
+    if (offset >= COUNTED_FROM) {
+      List<Counted> counted = new ArrayList<>(segments.size());
+      for (Segment segment : segments) counted.add(segment.counted(window));
+      long startAt = firstStartOfOffset(segments, counted, window, offset);
+      if (startAt > window.startFrom()) {
+        before = startingBefore(segments, counted, startAt);
+        window = window.from(true, startAt);
+      }
     }
     long skip = offset - before;
     int wanted = (int) Math.min(Integer.MAX_VALUE - 8, skip + limit);
@@ -153,7 +192,8 @@ final class IndexedPage {
    * The latest start such that at most {@code offset} events of the window start before it: the page's first event
    * starts then, or later when the window ends sooner. A bisection of the window's starts, in seconds.
    */
-  private static long firstStartOfOffset(List<Segment> segments, IndexedQuestion.Window window, long offset) {
+  private static long firstStartOfOffset(List<Segment> segments, List<Counted> counted, IndexedQuestion.Window window,
+      long offset) {
     long low = Long.MAX_VALUE;
     long high = Long.MIN_VALUE;
     for (Segment segment : segments) {
@@ -170,15 +210,44 @@ final class IndexedPage {
     high = high + 1;
     while (low < high) {
       long middle = low + (high - low + 1) / 2;
-      if (count(segments, window.to(true, middle - 1)) <= offset) low = middle; else high = middle - 1;
+      if (startingBefore(segments, counted, middle) <= offset) low = middle; else high = middle - 1;
     }
     return low;
   }
 
-  private static int count(List<Segment> segments, IndexedQuestion.Window window) {
+  /** How many of the window's events ({@code counted}, a segment's each) start before {@code at}. */
+  private static int startingBefore(List<Segment> segments, List<Counted> counted, long at) {
     int count = 0;
-    for (Segment segment : segments) count += segment.page(window, 0).total();
+    for (int i = 0; i < segments.size(); i++) {
+      count += counted.get(i).before(segments.get(i).columns().firstStartingFrom(at));
+    }
     return count;
+  }
+
+  /** One segment's count of the window's matches, and its first {@code wanted} of them in list order. */
+  private static SegmentPage segment(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
+      RoaringBitmap deletedMatches, IndexedQuestion.Window window, int wanted) {
+    Counted counted = counted(columns, matches, deleted, deletedMatches, window);
+    if (counted.from() >= counted.to() && counted.added().length == 0) return new SegmentPage(0, NO_DOCS, 0);
+    // the page's first documents: long events before the run that are in the window, then the run
+    int[] docs = wanted == 0 ? NO_DOCS : new int[Math.min(wanted, 64)];
+    int size = 0;
+    for (int doc : counted.added()) {
+      if (size == wanted) break;
+      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
+      docs[size++] = doc;
+    }
+    long[] starts = columns.starts();
+    long[] ends = columns.ends();
+    PeekableIntIterator inWindow = matches.getIntIterator();
+    inWindow.advanceIfNeeded(counted.from());
+    while (size < wanted && inWindow.hasNext() && inWindow.peekNext() < counted.to()) {
+      int doc = inWindow.next();
+      if (!isLive(doc, deleted) || !window.holds(starts[doc], ends[doc])) continue;
+      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
+      docs[size++] = doc;
+    }
+    return new SegmentPage(counted.total(), docs, size);
   }
 
   /**
@@ -186,14 +255,14 @@ final class IndexedPage {
    * only those in the edges near a bound on the end, and the few long events, may still be excluded by the end.
    * Long events that start before {@code from} may still end within the window: they are the only ones before it.
    */
-  private static SegmentPage segment(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
-      RoaringBitmap deletedMatches, IndexedQuestion.Window window, int wanted) {
+  private static Counted counted(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
+      RoaringBitmap deletedMatches, IndexedQuestion.Window window) {
     long[] starts = columns.starts();
     long[] ends = columns.ends();
     long longest = columns.longest();
     int first = columns.firstStartingFrom(window.startFrom());
     int to = runEnd(columns, window);
-    if (first >= to) return new SegmentPage(0, NO_DOCS, 0);
+    if (first >= to) return Counted.NONE;
     int from = shortFrom(columns, window, first, to);
     // the documents whose end may exclude them: those that start before the lowest end allowed, and those that start
     // within `longest` before the highest, as runs [start, end) in document order
@@ -203,42 +272,38 @@ final class IndexedPage {
         : Math.min(to, Math.max(from, columns.firstStartingAfter(saturatedMinus(window.endTo(), longest))));
     int[] edges = highEdgeStart <= lowEdgeEnd ? new int[] {from, to} : new int[] {from, lowEdgeEnd, highEdgeStart, to};
 
-    int total = (int) (matches.rangeCardinality(from, to)
-        - (deletedMatches == null ? 0 : deletedMatches.rangeCardinality(from, to)));
+    int[] excluded = NO_DOCS;
+    int excludedCount = 0;
     for (int i = 0; i < edges.length; i += 2) {
       PeekableIntIterator inEdge = matches.getIntIterator();
       inEdge.advanceIfNeeded(edges[i]);
       while (inEdge.hasNext() && inEdge.peekNext() < edges[i + 1]) {
         int doc = inEdge.next();
-        if (isLive(doc, deleted) && !window.holds(starts[doc], ends[doc])) total--;
+        if (!isLive(doc, deleted) || window.holds(starts[doc], ends[doc])) continue;
+        if (excludedCount == excluded.length) excluded = Arrays.copyOf(excluded, Math.max(16, excludedCount * 2));
+        excluded[excludedCount++] = doc;
       }
     }
-    // the page's first documents: long events before `from` that are in the window, then the run from `from` on
-    int[] docs = wanted == 0 ? NO_DOCS : new int[Math.min(wanted, 64)];
-    int size = 0;
+    int[] added = NO_DOCS;
+    int addedCount = 0;
+    boolean unsorted = false;
     for (int doc : columns.lasting()) {
       if (doc >= to) break;
       if (doc < first || !matches.contains(doc) || !isLive(doc, deleted)) continue;
       boolean holds = window.holds(starts[doc], ends[doc]);
       if (doc < from) {
         if (!holds) continue;
-        total++;
-        if (size == wanted) continue;
-        if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
-        docs[size++] = doc;
+        if (addedCount == added.length) added = Arrays.copyOf(added, Math.max(16, addedCount * 2));
+        added[addedCount++] = doc;
       } else if (!holds && !inEdges(doc, edges)) {
-        total--;
+        if (excludedCount == excluded.length) excluded = Arrays.copyOf(excluded, Math.max(16, excludedCount * 2));
+        excluded[excludedCount++] = doc;
+        unsorted = true;
       }
     }
-    PeekableIntIterator inWindow = matches.getIntIterator();
-    inWindow.advanceIfNeeded(from);
-    while (size < wanted && inWindow.hasNext() && inWindow.peekNext() < to) {
-      int doc = inWindow.next();
-      if (!isLive(doc, deleted) || !window.holds(starts[doc], ends[doc])) continue;
-      if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
-      docs[size++] = doc;
-    }
-    return new SegmentPage(total, docs, size);
+    excluded = Arrays.copyOf(excluded, excludedCount);
+    if (unsorted) Arrays.sort(excluded);
+    return new Counted(from, to, matches, deletedMatches, excluded, Arrays.copyOf(added, addedCount));
   }
 
   private static final int[] NO_DOCS = new int[0];
