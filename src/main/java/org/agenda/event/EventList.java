@@ -336,7 +336,7 @@ final class EventList {
     // kept there, turned it over in under a second at 100 000 events and filled the old generation with what it let go
     ListItems.Writer writer = items.writer(body);
     writer.items(shown, event -> shown(event, request), request.language(), request.urls(), related,
-        missing -> EventStore.load(dsl, missing));
+        missing -> EventStore.loadWithoutLinks(dsl, missing));
     if (!shown.isEmpty()) bytesPerItem = Math.min(MOST_BYTES_PER_ITEM, body.length() / shown.size() * 9 / 8);
     String navigation = paging.navigation(request.urls().collection("events"),
         navigation(request, selection.statuses(), selection.bounds()));
