@@ -84,32 +84,37 @@ final class IndexedPage {
     }
 
     Counted counted(IndexedQuestion.Window window) {
-      return IndexedPage.counted(columns, matches, deleted, deletedMatches, window);
+      return IndexedPage.counted(columns, matches, deleted, deletedMatches, window, true);
     }
   }
 
   /**
    * A segment's matches that a window holds, countable before any document: those of the run of documents that start
    * in the window ({@code from} to {@code to}, from the bitmaps), less the documents of the run that the window's
-   * edges or their long duration exclude ({@code excluded}), plus the long events before the run that it holds ({@code
-   * added}), both sorted. Since documents are in list order, the events that start before a time are those before a
-   * document, so a bisection of the window's starts counts each step from this, found once a question: found again at
-   * each of its thirty-odd steps, the edges and long events were walked thirty-odd times for a page deep in a window.
+   * edges or their long duration exclude ({@code excluded}: {@code excludedCount} of them, listed only when asked for),
+   * plus the long events before the run that it holds ({@code added}), both sorted. Since documents are in list order,
+   * the events that start before a time are those before a document, so a bisection of the window's starts counts each
+   * step from this, found once a question: found again at each of its thirty-odd steps, the edges and long events were
+   * walked thirty-odd times for a page deep in a window.
    */
   private record Counted(int from, int to, RoaringBitmap matches, RoaringBitmap deletedMatches, int[] excluded,
-      int[] added) {
-    static final Counted NONE = new Counted(0, 0, NO_MATCHES, null, NO_DOCS, NO_DOCS);
+      int excludedCount, int[] added) {
+    static final Counted NONE = new Counted(0, 0, NO_MATCHES, null, NO_DOCS, 0, NO_DOCS);
 
-    /** How many of the documents before {@code doc} the window holds. */
+    /** How many of the documents before {@code doc} the window holds; {@code excluded} must be listed. */
     int before(int doc) {
-      int end = Math.min(doc, to);
-      long inRun = end <= from ? 0 : matches.rangeCardinality(from, end)
-          - (deletedMatches == null ? 0 : deletedMatches.rangeCardinality(from, end));
-      return (int) inRun - below(excluded, doc) + below(added, doc);
+      return inRun(doc) - below(excluded, doc) + below(added, doc);
     }
 
     int total() {
-      return before(to);
+      return inRun(to) - excludedCount + added.length;
+    }
+
+    /** The run's matches before {@code doc}, those that the edges and long events exclude included. */
+    private int inRun(int doc) {
+      int end = Math.min(doc, to);
+      return end <= from ? 0 : (int) (matches.rangeCardinality(from, end)
+          - (deletedMatches == null ? 0 : deletedMatches.rangeCardinality(from, end)));
     }
 
     /** How many of the sorted {@code docs} are below {@code doc}. */
@@ -227,7 +232,7 @@ final class IndexedPage {
   /** One segment's count of the window's matches, and its first {@code wanted} of them in list order. */
   private static SegmentPage segment(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
       RoaringBitmap deletedMatches, IndexedQuestion.Window window, int wanted) {
-    Counted counted = counted(columns, matches, deleted, deletedMatches, window);
+    Counted counted = counted(columns, matches, deleted, deletedMatches, window, false);
     if (counted.from() >= counted.to() && counted.added().length == 0) return new SegmentPage(0, NO_DOCS, 0);
     // the page's first documents: long events before the run that are in the window, then the run
     int[] docs = wanted == 0 ? NO_DOCS : new int[Math.min(wanted, 64)];
@@ -256,7 +261,7 @@ final class IndexedPage {
    * Long events that start before {@code from} may still end within the window: they are the only ones before it.
    */
   private static Counted counted(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
-      RoaringBitmap deletedMatches, IndexedQuestion.Window window) {
+      RoaringBitmap deletedMatches, IndexedQuestion.Window window, boolean listExcluded) {
     long[] starts = columns.starts();
     long[] ends = columns.ends();
     long longest = columns.longest();
@@ -280,8 +285,8 @@ final class IndexedPage {
       while (inEdge.hasNext() && inEdge.peekNext() < edges[i + 1]) {
         int doc = inEdge.next();
         if (!isLive(doc, deleted) || window.holds(starts[doc], ends[doc])) continue;
-        if (excludedCount == excluded.length) excluded = Arrays.copyOf(excluded, Math.max(16, excludedCount * 2));
-        excluded[excludedCount++] = doc;
+        if (listExcluded) excluded = withDoc(excluded, excludedCount, doc);
+        excludedCount++;
       }
     }
     int[] added = NO_DOCS;
@@ -293,17 +298,26 @@ final class IndexedPage {
       boolean holds = window.holds(starts[doc], ends[doc]);
       if (doc < from) {
         if (!holds) continue;
-        if (addedCount == added.length) added = Arrays.copyOf(added, Math.max(16, addedCount * 2));
-        added[addedCount++] = doc;
+        added = withDoc(added, addedCount++, doc);
       } else if (!holds && !inEdges(doc, edges)) {
-        if (excludedCount == excluded.length) excluded = Arrays.copyOf(excluded, Math.max(16, excludedCount * 2));
-        excluded[excludedCount++] = doc;
+        if (listExcluded) excluded = withDoc(excluded, excludedCount, doc);
+        excludedCount++;
         unsorted = true;
       }
     }
-    excluded = Arrays.copyOf(excluded, excludedCount);
-    if (unsorted) Arrays.sort(excluded);
-    return new Counted(from, to, matches, deletedMatches, excluded, Arrays.copyOf(added, addedCount));
+    if (listExcluded) {
+      excluded = Arrays.copyOf(excluded, excludedCount);
+      if (unsorted) Arrays.sort(excluded);
+    }
+    return new Counted(from, to, matches, deletedMatches, listExcluded ? excluded : null, excludedCount,
+        Arrays.copyOf(added, addedCount));
+  }
+
+  /** {@code docs} with {@code doc} at {@code count}, grown when full. */
+  private static int[] withDoc(int[] docs, int count, int doc) {
+    if (count == docs.length) docs = Arrays.copyOf(docs, Math.max(16, count * 2));
+    docs[count] = doc;
+    return docs;
   }
 
   private static final int[] NO_DOCS = new int[0];
