@@ -70,7 +70,22 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   }
 
   private <V> ByIdLoader<V> following(List<String> kinds, Cache<Long, V> entries, ByIdLoader<V> load) {
-    var cache = new FollowingCache<V>(entries, keeping, () -> followed);
+    var cache = new FollowingCache<V>(entries, keeping, new FollowingCache.FollowedVersion() {
+      @Override
+      public long get() {
+        return followed;
+      }
+
+      @Override
+      public Set<Long> touched(long from, long to) {
+        Set<Long> ids = new HashSet<>();
+        boolean known = stepsPass(from, to, touched -> {
+          ids.addAll(ofKinds(touched, kinds));
+          return true;
+        });
+        return known ? ids : null;
+      }
+    });
     followers.add(new Follower(kinds, cache));
     return (dsl, version, ids) -> {
       if (ids.isEmpty()) return new HashMap<>();
@@ -119,6 +134,11 @@ public final class ChangeFollower implements ByIdLoader.Factory {
   /** Whether what each step after {@code from} up to {@code to} touched passes; false when a step is not kept. */
   private boolean everyStep(DSLContext dsl, long from, long to, Predicate<Map<String, Set<Long>>> passes) {
     if (to > followed) follow(dsl, to);
+    return stepsPass(from, to, passes);
+  }
+
+  /** The same over the steps already followed. */
+  private boolean stepsPass(long from, long to, Predicate<Map<String, Set<Long>>> passes) {
     long at = from;
     Map.Entry<Long, Step> covering = steps.floorEntry(from);
     while (at < to) {
@@ -146,13 +166,14 @@ public final class ChangeFollower implements ByIdLoader.Factory {
         for (Follower follower : followers) {
           follower.cache().remove(touched == null ? null : ofKinds(touched, follower.kinds()));
         }
+        // the step before the version: a load that saw the follower move on asks it what was touched meanwhile
+        if (from >= 0) {
+          steps.put(from, new Step(from, version, touched));
+          if (steps.size() > STEPS_KEPT) steps.pollFirstEntry();
+        }
         followed = version;
       } finally {
         keeping.writeLock().unlock();
-      }
-      if (from >= 0) {
-        steps.put(from, new Step(from, version, touched));
-        if (steps.size() > STEPS_KEPT) steps.pollFirstEntry();
       }
     }
   }
