@@ -45,14 +45,9 @@ class ChangeFollowerTest {
       var follower = new ChangeFollower(new DiskCache(null, 0));
       var loaded = new AtomicInteger();
       // while the first load runs, another read follows a change of venue 1 at version 2
-      ByIdLoader<String> venues = follower.following(List.of("venue"), 100, (loading, ids) -> {
-        if (loaded.getAndAdd(ids.size()) == 0) {
-          change(dsl, 2, 1);
-          follower.follow(dsl, 2);
-        }
-        Map<Long, String> found = new HashMap<>();
-        ids.forEach(id -> found.put(id, "venue " + id));
-        return found;
+      ByIdLoader<String> venues = loader(follower, "venue", 1, loaded, () -> {
+        change(dsl, 2, 1);
+        follower.follow(dsl, 2);
       });
       assertThat(venues.load(dsl, VERSION, List.of(1L, 2L))).containsOnlyKeys(1L, 2L);
       assertThat(loaded).hasValue(2);
@@ -68,15 +63,10 @@ class ChangeFollowerTest {
       DSLContext dsl = database.dsl();
       var follower = new ChangeFollower(new DiskCache(null, 0));
       var loaded = new AtomicInteger();
-      ByIdLoader<String> venues = follower.following(List.of("venue"), 100, (loading, ids) -> {
-        if (loaded.getAndAdd(ids.size()) == 0) {
-          // the changes after version 1 were removed for their age: what they touched is not known
-          dsl.execute("UPDATE change_horizon SET version = 2");
-          follower.follow(dsl, 3);
-        }
-        Map<Long, String> found = new HashMap<>();
-        ids.forEach(id -> found.put(id, "venue " + id));
-        return found;
+      ByIdLoader<String> venues = loader(follower, "venue", 1, loaded, () -> {
+        // the changes after version 1 were removed for their age: what they touched is not known
+        dsl.execute("UPDATE change_horizon SET version = 2");
+        follower.follow(dsl, 3);
       });
       venues.load(dsl, VERSION, List.of(1L, 2L));
       venues.load(dsl, 3L, List.of(1L, 2L));
@@ -110,8 +100,14 @@ class ChangeFollowerTest {
 
   /** A loader of objects of kind {@code kind} that each weigh {@code bytes}, in 100 KB, counting what it loads. */
   private static ByIdLoader<String> loader(ChangeFollower follower, String kind, int bytes, AtomicInteger loaded) {
+    return loader(follower, kind, bytes, loaded, () -> {});
+  }
+
+  /** The same, running {@code duringFirstLoad} while it loads for the first time. */
+  private static ByIdLoader<String> loader(ChangeFollower follower, String kind, int bytes, AtomicInteger loaded,
+      Runnable duringFirstLoad) {
     return follower.following(List.of(kind), 100_000, value -> bytes, (dsl, ids) -> {
-      loaded.addAndGet(ids.size());
+      if (loaded.getAndAdd(ids.size()) == 0) duringFirstLoad.run();
       Map<Long, String> found = new HashMap<>();
       ids.forEach(id -> found.put(id, kind + " " + id));
       return found;
