@@ -38,7 +38,7 @@ final class IndexedPage {
   private static final class Run {
     final int[] docs;
     final int size;
-    final long[] starts;
+    final SegmentFacts.Columns columns;
     final NumericDocValues id;
     final BinaryDocValues facts;
     int next;
@@ -46,10 +46,10 @@ final class IndexedPage {
     long startValue;
     long idValue;
 
-    Run(int[] docs, int size, long[] starts, LeafReaderContext leaf) throws IOException {
+    Run(int[] docs, int size, SegmentFacts.Columns columns, LeafReaderContext leaf) throws IOException {
       this.docs = docs;
       this.size = size;
-      this.starts = starts;
+      this.columns = columns;
       this.id = leaf.reader().getNumericDocValues(EventDocuments.ID);
       this.facts = leaf.reader().getBinaryDocValues(EventDocuments.FACTS);
     }
@@ -59,7 +59,7 @@ final class IndexedPage {
       if (next == size) return false;
       doc = docs[next++];
       if (!id.advanceExact(doc)) throw new IllegalStateException("an indexed event has no id: document " + doc);
-      startValue = starts[doc];
+      startValue = columns.start(doc);
       idValue = id.longValue();
       return true;
     }
@@ -177,7 +177,7 @@ final class IndexedPage {
       SegmentPage page = segment.page(window, wanted);
       total += page.total();
       if (page.size() == 0) continue;
-      var run = new Run(page.docs(), page.size(), segment.columns().starts(), segment.leaf());
+      var run = new Run(page.docs(), page.size(), segment.columns(), segment.leaf());
       if (run.advance()) runs.add(run);
     }
     List<Long> ids = new ArrayList<>();
@@ -202,10 +202,10 @@ final class IndexedPage {
     long low = Long.MAX_VALUE;
     long high = Long.MIN_VALUE;
     for (Segment segment : segments) {
-      long[] starts = segment.columns().starts();
-      if (starts.length == 0) continue;
-      low = Math.min(low, starts[0]);
-      high = Math.max(high, starts[starts.length - 1]);
+      SegmentFacts.Columns columns = segment.columns();
+      if (columns.size() == 0) continue;
+      low = Math.min(low, columns.start(0));
+      high = Math.max(high, columns.start(columns.size() - 1));
     }
     if (low > high) return window.startFrom();
     low = Math.max(low, window.startFrom());
@@ -242,13 +242,11 @@ final class IndexedPage {
       if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
       docs[size++] = doc;
     }
-    long[] starts = columns.starts();
-    long[] ends = columns.ends();
     PeekableIntIterator inWindow = matches.getIntIterator();
     inWindow.advanceIfNeeded(counted.from());
     while (size < wanted && inWindow.hasNext() && inWindow.peekNext() < counted.to()) {
       int doc = inWindow.next();
-      if (!isLive(doc, deleted) || !window.holds(starts[doc], ends[doc])) continue;
+      if (!isLive(doc, deleted) || !holds(window, columns, doc)) continue;
       if (size == docs.length) docs = Arrays.copyOf(docs, Math.min(wanted, docs.length * 2));
       docs[size++] = doc;
     }
@@ -262,9 +260,7 @@ final class IndexedPage {
    */
   private static Counted counted(SegmentFacts.Columns columns, RoaringBitmap matches, RoaringBitmap deleted,
       RoaringBitmap deletedMatches, IndexedQuestion.Window window, boolean listExcluded) {
-    long[] starts = columns.starts();
-    long[] ends = columns.ends();
-    long longest = columns.longest();
+    long longest = columns.longest;
     int first = columns.firstStartingFrom(window.startFrom());
     int to = runEnd(columns, window);
     if (first >= to) return Counted.NONE;
@@ -284,7 +280,7 @@ final class IndexedPage {
       inEdge.advanceIfNeeded(edges[i]);
       while (inEdge.hasNext() && inEdge.peekNext() < edges[i + 1]) {
         int doc = inEdge.next();
-        if (!isLive(doc, deleted) || window.holds(starts[doc], ends[doc])) continue;
+        if (!isLive(doc, deleted) || holds(window, columns, doc)) continue;
         if (listExcluded) excluded = withDoc(excluded, excludedCount, doc);
         excludedCount++;
       }
@@ -292,10 +288,10 @@ final class IndexedPage {
     int[] added = NO_DOCS;
     int addedCount = 0;
     boolean unsorted = false;
-    for (int doc : columns.lasting()) {
+    for (int doc : columns.lasting) {
       if (doc >= to) break;
       if (doc < first || !matches.contains(doc) || !isLive(doc, deleted)) continue;
-      boolean holds = window.holds(starts[doc], ends[doc]);
+      boolean holds = holds(window, columns, doc);
       if (doc < from) {
         if (!holds) continue;
         added = withDoc(added, addedCount++, doc);
@@ -329,7 +325,7 @@ final class IndexedPage {
    */
   private static int shortFrom(SegmentFacts.Columns columns, IndexedQuestion.Window window, int first, int to) {
     int from = window.endFrom() == Long.MIN_VALUE ? first
-        : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), columns.longest())));
+        : Math.max(first, columns.firstStartingFrom(saturatedMinus(window.endFrom(), columns.longest)));
     return Math.min(from, to);
   }
 
@@ -341,10 +337,8 @@ final class IndexedPage {
   private static boolean mayHold(SegmentFacts.Columns columns, IndexedQuestion.Window window, int first, int to) {
     if (first >= to) return false;
     if (shortFrom(columns, window, first, to) < to) return true;
-    long[] starts = columns.starts();
-    long[] ends = columns.ends();
-    for (int doc : columns.lasting()) {
-      if (doc >= first && doc < to && window.holds(starts[doc], ends[doc])) return true;
+    for (int doc : columns.lasting) {
+      if (doc >= first && doc < to && holds(window, columns, doc)) return true;
     }
     return false;
   }
@@ -352,6 +346,10 @@ final class IndexedPage {
   /** The end (exclusive) of the run of documents that start in the window: the first that starts after it may end. */
   private static int runEnd(SegmentFacts.Columns columns, IndexedQuestion.Window window) {
     return columns.firstStartingAfter(Math.min(window.startTo(), window.endTo()));
+  }
+
+  private static boolean holds(IndexedQuestion.Window window, SegmentFacts.Columns columns, int doc) {
+    return window.holds(columns.start(doc), columns.end(doc));
   }
 
   private static boolean isLive(int doc, RoaringBitmap deleted) {

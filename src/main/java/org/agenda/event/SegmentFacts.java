@@ -17,6 +17,8 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.packed.PackedInts;
+import org.apache.lucene.util.packed.PackedLongValues;
 import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.RoaringBitmapWriter;
 
@@ -81,30 +83,59 @@ final class SegmentFacts {
    * The starts and ends of a segment's documents, in document order, which is list order (start, then id). Events
    * last at most {@code longest} seconds but for a few, listed in {@code lasting}: a bound on the end then decides
    * alone only for the documents that start within {@code longest} of it, or that are among those few.
+   *
+   * <p>Kept packed (Lucene's {@link PackedLongValues}): the starts as a monotonic sequence, the ends as each event's
+   * length. As two arrays of longs they were 16 bytes an event, 16 MB of a million events that stayed in the old
+   * generation beside the caches' budgets, where full collections found 137–147 MB live in 171.
    */
-  record Columns(long[] starts, long[] ends, long longest, int[] lasting) {
-    /** The first document that starts at {@code at} or later ({@code starts.length} when none). */
+  static final class Columns {
+    private final PackedLongValues starts;
+    private final PackedLongValues lengths;
+    private final int size;
+    final long longest;
+    final int[] lasting;
+
+    private Columns(PackedLongValues starts, PackedLongValues lengths, long longest, int[] lasting) {
+      this.starts = starts;
+      this.lengths = lengths;
+      this.size = (int) starts.size();
+      this.longest = longest;
+      this.lasting = lasting;
+    }
+
+    int size() {
+      return size;
+    }
+
+    long start(int doc) {
+      return starts.get(doc);
+    }
+
+    long end(int doc) {
+      return starts.get(doc) + lengths.get(doc);
+    }
+
+    /** The first document that starts at {@code at} or later ({@code size()} when none). */
     int firstStartingFrom(long at) {
       int low = 0;
-      int high = starts.length;
+      int high = size;
       while (low < high) {
         int middle = (low + high) >>> 1;
-        if (starts[middle] < at) low = middle + 1; else high = middle;
+        if (starts.get(middle) < at) low = middle + 1; else high = middle;
       }
       return low;
     }
 
     /** The first document that starts after {@code at}. */
     int firstStartingAfter(long at) {
-      return at == Long.MAX_VALUE ? starts.length : firstStartingFrom(at + 1);
+      return at == Long.MAX_VALUE ? size : firstStartingFrom(at + 1);
     }
 
     static Columns of(LeafReader reader) throws IOException {
       int size = reader.maxDoc();
       long[] starts = read(reader, EventDocuments.START, size);
-      long[] ends = read(reader, EventDocuments.END, size);
-      long[] lengths = new long[size];
-      for (int doc = 0; doc < size; doc++) lengths[doc] = ends[doc] - starts[doc];
+      long[] lengths = read(reader, EventDocuments.END, size);
+      for (int doc = 0; doc < size; doc++) lengths[doc] -= starts[doc];
       // about one event in a thousand may last longer than the others: each is checked on its own
       int few = Math.max(16, size / 1024);
       long longest = 0;
@@ -120,7 +151,13 @@ final class SegmentFacts {
         if (count == lasting.length) lasting = Arrays.copyOf(lasting, count * 2);
         lasting[count++] = doc;
       }
-      return new Columns(starts, ends, longest, Arrays.copyOf(lasting, count));
+      return new Columns(packed(PackedLongValues.monotonicBuilder(PackedInts.DEFAULT), starts),
+          packed(PackedLongValues.packedBuilder(PackedInts.DEFAULT), lengths), longest, Arrays.copyOf(lasting, count));
+    }
+
+    private static PackedLongValues packed(PackedLongValues.Builder builder, long[] values) {
+      for (long value : values) builder.add(value);
+      return builder.build();
     }
 
     private static long[] read(LeafReader reader, String field, int size) throws IOException {
