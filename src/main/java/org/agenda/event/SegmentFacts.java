@@ -182,8 +182,23 @@ final class SegmentFacts {
     if (segment == null) return Columns.of(leaf.reader());
     Columns kept = columns.get(segment.getKey());
     if (kept != null) return kept;
-    Columns loaded = Columns.of(leaf.reader());
-    if (columns.putIfAbsent(segment.getKey(), loaded) == null) {
+    // one question reads a segment's columns, the others that ask meanwhile wait for them: at a million events, the
+    // 32 connections of the first questions after a start each read the large segments' (24 MB at a time while
+    // packed), and the collector ran 40 full collections in three seconds
+    boolean[] readHere = {false};
+    try {
+      kept = columns.computeIfAbsent(segment.getKey(), key -> {
+        readHere[0] = true;
+        try {
+          return Columns.of(leaf.reader());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    if (readHere[0]) {
       // a segment's matches are in the one cache its size selects: the large cache holds thousands of entries, and a
       // write's small segment, closed within seconds, would otherwise walk them all on every merge
       var segmentMatches = matchesOf(leaf.reader().maxDoc());
@@ -192,7 +207,7 @@ final class SegmentFacts {
         segmentMatches.asMap().keySet().removeIf(entry -> entry.segment() == key);
       });
     }
-    return loaded;
+    return kept;
   }
 
   /**
