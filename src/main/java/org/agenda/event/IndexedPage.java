@@ -349,7 +349,8 @@ final class IndexedPage {
   }
 
   private static boolean holds(IndexedQuestion.Window window, SegmentFacts.Columns columns, int doc) {
-    return window.holds(columns.start(doc), columns.end(doc));
+    long start = columns.start(doc);
+    return window.holds(start, start + columns.length(doc));
   }
 
   private static boolean isLive(int doc, RoaringBitmap deleted) {

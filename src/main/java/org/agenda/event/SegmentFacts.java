@@ -111,8 +111,9 @@ final class SegmentFacts {
       return starts.get(doc);
     }
 
-    long end(int doc) {
-      return starts.get(doc) + lengths.get(doc);
+    /** How long the event of {@code doc} lasts: it ends at its start plus this. */
+    long length(int doc) {
+      return lengths.get(doc);
     }
 
     /** The first document that starts at {@code at} or later ({@code size()} when none). */
