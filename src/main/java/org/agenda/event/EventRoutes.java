@@ -48,15 +48,16 @@ public final class EventRoutes {
 
   /**
    * List items kept rendered, each in one language, compressed and without what they embed (about 2.3 KB of JSON, of
-   * the 8.5 KB an item is), in a 16th of the heap (16 MiB of 256). Those memory lets go of are kept in the disk cache,
+   * the 8.5 KB an item is), in a 32nd of the heap (8 MiB of 256). Those memory lets go of are kept in the disk cache,
    * from which an item costs one lookup; kept in memory, they live long enough to die in the old generation, whose
    * full collections stop everything. At 100 000 events under the mixed route (150 s, then 20 s measured, two pairs
    * of runs side by side), 16 MiB against 32: 866 / 924 against 769 / 725 requests a second, 2.04 / 1.91 against
    * 2.36 / 2.48 ms of CPU a request, p99 100 / 141 against 160 / 204 ms, full collections 7 / 3 against 9 / 6; at
    * 10 000 events the same (2 166 against 2 182 requests a second, 0.70 ms a request both). With 48 MiB, at a
-   * million events, what grows with the data had no room left in a 256 MiB heap.
+   * million events, what grows with the data had no room left in a 256 MiB heap. Half of the 16 went to the
+   * embedded venues and organizers below, which every item embeds and a hundred events share.
    */
-  private static final int LIST_ITEM_SHARE = 16;
+  private static final int LIST_ITEM_SHARE = 32;
   /**
    * Terms as events embed them, kept as they are (about 530 bytes each), in a 64th of the heap (4 MiB of 256: the 1 200
    * terms of the benchmark's data in four languages' forms), each matching while the cache of terms keeps the term it
@@ -64,10 +65,13 @@ public final class EventRoutes {
    */
   private static final int EMBEDDED_TERM_SHARE = 64;
   /**
-   * Venues and organizers as events embed them (about 1.3 KB each), kept compressed in a 32nd of the heap (8 MiB of
-   * 256) and then on disk, under their editions: at a million events their forms in four languages are some 40 MB.
+   * Venues and organizers as events embed them (about 1.3 KB each), kept compressed in a 16th of the heap (16 MiB of
+   * 256) and then on disk, under their editions: at a million events their forms in four languages are some 34 MB
+   * compressed. A form is embedded by the items of a hundred events there, an item by the pages of one: with 8 MiB
+   * for them and 16 for items, reading venue and organizer forms back from disk was 8.3 % of the mixed route's CPU
+   * at 150 000 events with the million's venues, and 6.5 % with 16 and 8 (items from disk 2.9 → 3.5 %).
    */
-  private static final int EMBEDDED_RECORD_SHARE = 32;
+  private static final int EMBEDDED_RECORD_SHARE = 16;
   /**
    * Events whose facts are kept ({@link EventFacts}, about 300 bytes each with their entry): more than the items'
    * budget holds items of, so that a kept item serves lists for as long as it is kept, not only while its event is.
