@@ -43,21 +43,12 @@ import org.agenda.user.Authenticator;
 import org.agenda.user.Users;
 import org.agenda.venue.Venues;
 import org.eclipse.jetty.http.UriCompliance;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /** Wires the whole service by hand, in one place, and runs it on Javalin. */
 public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
       HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
 
-  /**
-   * Jetty's threads a core: requests beyond them wait in Jetty's queue, not on a thread of their own. Javalin's
-   * default pool grows to 250; under the mixed-traffic route on two cores it held 41 threads, most of them waiting
-   * for a build turn, and each thread that ran SQLite or wrote an answer kept native memory of its own (glibc's
-   * arenas, its stack, the JDK's buffers). With 16 in all, the resident memory at 10 000 events was 447–454 MiB
-   * against 475–486 (three pairs of runs of bench/mixed_once.sh), for as many answers a second.
-   */
-  private static final int THREADS_PER_CORE = 8;
   /** How long a read waits for a turn to build its answer before it goes on without one. */
   private static final long TURN_WAIT_MILLIS = 20;
 
@@ -71,13 +62,6 @@ public final class Application implements AutoCloseable {
   private final EventIndex eventIndex;
   private final Dispatcher dispatcher;
   private final Javalin server;
-
-  private static QueuedThreadPool requestThreads() {
-    int most = Math.max(16, THREADS_PER_CORE * Runtime.getRuntime().availableProcessors());
-    var pool = new QueuedThreadPool(most, Math.min(8, most));
-    pool.setName("JettyServerThreadPool");
-    return pool;
-  }
 
   private Application(Database database, EventIndex eventIndex, Dispatcher dispatcher, Javalin server) {
     this.database = database;
@@ -102,7 +86,6 @@ public final class Application implements AutoCloseable {
         javalin.startup.showOldJavalinVersionWarning = false;
         javalin.http.maxRequestSize = Long.MAX_VALUE;
         javalin.jetty.port = config.port();
-        javalin.jetty.threadPool = requestThreads();
         javalin.jetty.modifyServer(jetty -> jetty.setErrorHandler(new JsonErrorHandler()));
         javalin.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new JsonErrorHandler()));
         javalin.jetty.modifyHttpConfiguration(http -> {
