@@ -43,12 +43,24 @@ import org.agenda.user.Authenticator;
 import org.agenda.user.Users;
 import org.agenda.venue.Venues;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /** Wires the whole service by hand, in one place, and runs it on Javalin. */
 public final class Application implements AutoCloseable {
   private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST,
       HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS);
 
+  /**
+   * Jetty's request threads a core (64 at least); connections beyond them wait in Jetty's queue. Javalin's default
+   * pool grows to 250 threads, one for each connection with a request under way, and each thread that ran SQLite or
+   * wrote an answer kept native memory of its own (its stack, the JDK's buffers, its share of glibc's arenas). At
+   * 10 000 events, 256 connections of the mixed-traffic route on two cores: 269 threads in the process, a resident
+   * peak of 512 MiB, 1 206 answers a second, p99 1.2 s; with 64 request threads, 83 in the process, 450 MiB, 1 668,
+   * 270 ms (one run each). The benchmark's 32 connections need some 40, so it runs as before; a bound of 16 did better
+   * under 256 connections (409 MiB, 2 126 a second) but answered 9-13 % fewer of those 32 at 161 236 events
+   * (performance.md, Memory and the JVM).
+   */
+  private static final int THREADS_PER_CORE = 32;
   /** How long a read waits for a turn to build its answer before it goes on without one. */
   private static final long TURN_WAIT_MILLIS = 20;
 
@@ -62,6 +74,13 @@ public final class Application implements AutoCloseable {
   private final EventIndex eventIndex;
   private final Dispatcher dispatcher;
   private final Javalin server;
+
+  private static QueuedThreadPool requestThreads() {
+    int most = Math.max(64, THREADS_PER_CORE * Runtime.getRuntime().availableProcessors());
+    var pool = new QueuedThreadPool(most, 8);
+    pool.setName("JettyServerThreadPool");
+    return pool;
+  }
 
   private Application(Database database, EventIndex eventIndex, Dispatcher dispatcher, Javalin server) {
     this.database = database;
@@ -86,6 +105,7 @@ public final class Application implements AutoCloseable {
         javalin.startup.showOldJavalinVersionWarning = false;
         javalin.http.maxRequestSize = Long.MAX_VALUE;
         javalin.jetty.port = config.port();
+        javalin.jetty.threadPool = requestThreads();
         javalin.jetty.modifyServer(jetty -> jetty.setErrorHandler(new JsonErrorHandler()));
         javalin.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new JsonErrorHandler()));
         javalin.jetty.modifyHttpConfiguration(http -> {

@@ -95,6 +95,31 @@ class ConcurrentWritesApiTest {
     }
   }
 
+  /**
+   * More requests at once than the service has request threads (32 a core, 64 at least): those beyond them wait in
+   * Jetty's queue and are answered, each with its own answer, whether built (signed in) or kept (anonymous).
+   */
+  @Test
+  void moreRequestsAtOnceThanRequestThreadsAreEachAnswered() throws Exception {
+    var admin = server.asAdmin();
+    int requests = Math.max(128, 64 * Runtime.getRuntime().availableProcessors());
+    for (int i = 0; i < 3; i++) {
+      assertThat(admin.postJson(NS + "/events", ApiChecks.event("Drukte " + i, "")).status()).isEqualTo(201);
+    }
+    List<Callable<HttpResult>> reads = new ArrayList<>();
+    for (int i = 0; i < requests; i++) {
+      String path = NS + "/events?search=Drukte&per_page=" + (1 + i % 3);
+      reads.add(i % 2 == 0 ? () -> admin.get(path) : () -> server.anonymous().get(path));
+    }
+    List<HttpResult> results = eachAtOnce(reads);
+    for (int i = 0; i < requests; i++) {
+      HttpResult result = results.get(i);
+      assertThat(result.status()).as(result.toString()).isEqualTo(200);
+      assertThat(result.json().path("events")).as(result.toString()).hasSize(1 + i % 3);
+      assertThat(result.json().path("total").asInt()).isEqualTo(3);
+    }
+  }
+
   /** Runs different requests from as many threads, released together. */
   private static List<HttpResult> eachAtOnce(List<Callable<HttpResult>> requests) throws Exception {
     var pool = Executors.newFixedThreadPool(requests.size());
