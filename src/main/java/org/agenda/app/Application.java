@@ -29,6 +29,7 @@ import org.agenda.http.JsonErrorHandler;
 import org.agenda.http.RouteTable;
 import org.agenda.http.WriteGuard;
 import org.agenda.i18n.Languages;
+import org.agenda.operations.NativeHeapTrim;
 import org.agenda.operations.Observability;
 import org.agenda.operations.OperatorRoutes;
 import org.agenda.organizer.Organizers;
@@ -74,6 +75,8 @@ public final class Application implements AutoCloseable {
   private final EventIndex eventIndex;
   private final Dispatcher dispatcher;
   private final Javalin server;
+  /** Null where the JVM trims its native heap by itself. */
+  private final NativeHeapTrim nativeHeapTrim;
 
   private static QueuedThreadPool requestThreads() {
     int most = Math.max(64, THREADS_PER_CORE * Runtime.getRuntime().availableProcessors());
@@ -82,11 +85,13 @@ public final class Application implements AutoCloseable {
     return pool;
   }
 
-  private Application(Database database, EventIndex eventIndex, Dispatcher dispatcher, Javalin server) {
+  private Application(Database database, EventIndex eventIndex, Dispatcher dispatcher, Javalin server,
+      NativeHeapTrim nativeHeapTrim) {
     this.database = database;
     this.eventIndex = eventIndex;
     this.dispatcher = dispatcher;
     this.server = server;
+    this.nativeHeapTrim = nativeHeapTrim;
   }
 
   /**
@@ -127,7 +132,7 @@ public final class Application implements AutoCloseable {
         dispatcher.close();
         throw e;
       }
-      return new Application(database, eventIndex, dispatcher, server);
+      return new Application(database, eventIndex, dispatcher, server, NativeHeapTrim.start().orElse(null));
     } catch (RuntimeException e) {
       if (eventIndex != null) eventIndex.close();
       database.close();
@@ -236,6 +241,7 @@ public final class Application implements AutoCloseable {
 
   @Override
   public void close() {
+    if (nativeHeapTrim != null) nativeHeapTrim.close();
     server.stop();
     dispatcher.close();
     if (eventIndex != null) eventIndex.close();
