@@ -20,7 +20,8 @@
 #   BENCH_WRITE_WARMUP (20: seconds of creates, and of updates, before each write route is measured),
 #   BENCH_MIXED_QUESTIONS (300000 list questions, about 120 000 of them distinct, for the mixed-traffic route),
 #   BENCH_MIXED_WARMUP (90: seconds of the mixed-traffic route, its writer included, before it is measured; 15 s more
-#   at a time while the JIT compiler threads used over a tenth of a core, up to BENCH_MIXED_WARMUP_MAX, 900, in all).
+#   at a time while the JIT compiler threads used over a tenth of a core, up to BENCH_MIXED_WARMUP_MAX, 900, in all);
+#   the mixed-traffic route is measured on 32 connections, then on 256.
 # The working database of a run is a copy of the generated one (the write routes add events), so the
 # generated data set stays as generated and is reused by the next run. Delete bench/data/<db>-<N>-s<seed>.*
 # (and, for PostgreSQL, the database agenda_bench_<N>_s<seed>) to generate it again.
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
     --series) SERIES=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     [0-9]*) if [ $positional = 0 ]; then EVENTS=$1; else SECONDS_PER_ROUTE=$1; fi; positional=$((positional + 1)); shift ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -183,14 +184,14 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rss_kb() { ps -o rss= -p "$1" | tr -d ' '; }
 
 # --- wrk ---------------------------------------------------------------------------------------------------
-# run_wrk NAME URL [LUA-SCRIPT [script arguments...]]
+# [CONNECTIONS=C] run_wrk NAME URL [LUA-SCRIPT [script arguments...]]   (C: 32 unless given)
 #   → TSV fields: rps p50_ms p99_ms requests non2xx socket_errors wrk_cpu_pct
 run_wrk() {
   local out=$work/wrk-$1.txt url=$2 script=()
   shift 2
   if [ $# -gt 0 ]; then script=(-s "$1"); shift; fi
   TIMEFORMAT='%U %S'
-  { time wrk -t1 -c32 -d"${SECONDS_PER_ROUTE}s" --timeout 10s --latency "${script[@]}" "$url" -- "$@" > "$out"; } 2> "$out.time"
+  { time wrk -t1 -c"${CONNECTIONS:-32}" -d"${SECONDS_PER_ROUTE}s" --timeout 10s --latency "${script[@]}" "$url" -- "$@" > "$out"; } 2> "$out.time"
   awk -v secs="$SECONDS_PER_ROUTE" -v timefile="$out.time" '
     function ms(v) {
       if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
@@ -209,6 +210,36 @@ run_wrk() {
       getline cpu < timefile; split(cpu, c, " ")
       printf "%.1f\t%.3f\t%.3f\t%d\t%d\t%d\t%.0f\n", rps, p50, p99, requests, non2xx + 0, errors + 0, (c[1] + c[2]) / secs * 100
     }' "$out"
+}
+
+# mixed_route CONNECTIONS LABEL SEED: the mixed-traffic route (bench/lua/mixed.lua, the questions drawn with SEED) on
+# that many connections while its writer creates an event every 100 ms, with bench_db's variables; appends its row to
+# the TSV and writes its facts (questions asked, creates, the most threads the server had) to $work/mixed-C.facts.
+mixed_route() {
+  local connections=$1 label=$2 seed=$3
+  local writer_out=$work/wrk-mixed$connections-writer.txt threads=$work/threads-$connections.txt
+  wrk -t1 -c4 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed$connections" \
+    "$venue" "$category" "$term" 100 > "$writer_out" &
+  local writer=$!
+  (while kill -0 "$writer" 2>/dev/null; do ls "/proc/$server/task" | wc -l; sleep 0.2; done > "$threads") &
+  local sampler=$! before after fields cpu
+  before=$(cpu_ticks "$server")
+  fields=$(CONNECTIONS=$connections run_wrk "amixed$connections" "$base" bench/lua/mixed.lua "$api" "$vocabulary" \
+    "$MIXED_QUESTIONS" "$seed")
+  after=$(cpu_ticks "$server")
+  wait "$writer" "$sampler"
+  cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
+  local rps p50 p99 requests non2xx errors wrk_cpu
+  IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$fields"
+  printf '%s\tmixed\t%s\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\t\t\n' "$label" "$api/events?…" "$rps" "$p50" "$p99" \
+    "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" >> "$tsv"
+  {
+    awk '/^population/ { print "population=" $2 } /^asked/ { print "asked=" $2 }' "$work/wrk-amixed$connections.txt"
+    awk '/ requests in / { print "writes=" $1 }' "$writer_out"
+    awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print "writer_errors=" n + 0 }' \
+      "$writer_out"
+    echo "threads_max=$(sort -n "$threads" | tail -1)"
+  } > "$work/mixed-$connections.facts"
 }
 
 # --- one database ------------------------------------------------------------------------------------------
@@ -464,23 +495,11 @@ bench_db() {
     chunk=15
   done
   MIXED_WARMED=$warmed
-  wrk -t1 -c4 -d"${SECONDS_PER_ROUTE}s" -s bench/lua/paced_create.lua "$base" -- "$auth" "$run_tag-mixed" "$venue" \
-    "$category" "$term" 100 > "$work/wrk-mixed-writer.txt" &
-  local writer=$!
-  before=$(cpu_ticks "$server")
-  agenda_fields=$(run_wrk amixed "$base" bench/lua/mixed.lua "$api" "$vocabulary" "$MIXED_QUESTIONS" "$SEED")
-  after=$(cpu_ticks "$server")
-  wait "$writer"
-  local mixed_population mixed_asked mixed_writes mixed_writer_errors
-  mixed_population=$(awk '/^population/ { print $2 }' "$work/wrk-amixed.txt")
-  mixed_asked=$(awk '/^asked/ { print $2 }' "$work/wrk-amixed.txt")
-  mixed_writes=$(awk '/ requests in / { print $1 }' "$work/wrk-mixed-writer.txt")
-  mixed_writer_errors=$(awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' \
-    "$work/wrk-mixed-writer.txt")
-  cpu=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v s="$SECONDS_PER_ROUTE" 'BEGIN { printf "%.0f", t / hz / s * 100 }')
-  IFS=$'\t' read -r rps p50 p99 requests non2xx errors wrk_cpu <<< "$agenda_fields"
-  printf '%s\tmixed\t%s\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\t\t\n' "mixed list questions, 10 creates/s" \
-    "$api/events?…" "$rps" "$p50" "$p99" "$requests" "$non2xx" "$errors" "$wrk_cpu" "$cpu" >> "$tsv"
+  mixed_route 32 "mixed list questions, 10 creates/s" "$SEED"
+  # The same visitors arriving all at once: 256 connections, right after, with its own questions. Jetty's request
+  # threads are bounded (app.Application), so the further connections wait in its queue instead of making a thread
+  # each; the most threads the process had during the route is recorded.
+  mixed_route 256 "mixed list questions, 256 connections, 10 creates/s" "$((SEED + 100))"
 
   # The reads warmed up the code of reading only; each write route is warmed up too, with a tag of its own.
   # A cold six-second create run spent a third of the server's CPU compiling the write path; after 3 s of
@@ -548,10 +567,8 @@ bench_db() {
     echo "wrk=$(wrk -v 2>&1 | head -1 | awk '{print $1, $2}')"
     echo "nginx=$("$NGINX" -v 2>&1)"
     echo "mixed_questions=$MIXED_QUESTIONS"
-    echo "mixed_population=$mixed_population"
-    echo "mixed_asked=$mixed_asked"
-    echo "mixed_writes=$mixed_writes"
-    echo "mixed_writer_errors=$mixed_writer_errors"
+    sed 's/^/mixed_/' "$work/mixed-32.facts"
+    sed 's/^/mixed256_/' "$work/mixed-256.facts"
     echo "load_before=$load_before"
     echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   } > "bench/results/$name.meta"
