@@ -15,13 +15,13 @@ import javax.management.ObjectName;
  * Every few seconds, gives back to the operating system the memory that the C allocator keeps after the JVM and SQLite
  * freed it: what the JVM's own {@code -XX:TrimNativeHeapInterval} does, for a service started without that option.
  * glibc keeps freed memory in an arena per thread for the next allocation, so each of the request threads' arenas
- * stays as large as the most that thread ever held. At 10 000 events under the benchmark's mixed-traffic route, a trim
- * every 5 s made the resident peak 466 MiB instead of 500, with the same CPU a request; a single trim at the end of
- * a run at a million events gave back 53 MiB (performance.md, Memory and the JVM).
+ * stays as large as the most that thread ever held. Under the benchmark's mixed-traffic route, trims every 5 s made
+ * the resident peak 460 MiB instead of 496-500 at 10 000 events, and 523-529 instead of 536-540 at 156 096, where the
+ * resident memory at the end was 488-494 MiB instead of 536-540, with the same CPU a request (performance.md, Memory
+ * and the JVM).
  *
  * <p>It asks the JVM's diagnostic command {@code System.trim_native_heap}, which reports what it gave back and does
- * nothing where the C library cannot trim. Loading the management classes it needs (some 470, about 0.3 s) happens
- * on its own thread, after the start.
+ * nothing where the C library cannot trim.
  */
 public final class NativeHeapTrim implements AutoCloseable {
   static final Duration INTERVAL = Duration.ofSeconds(5);
