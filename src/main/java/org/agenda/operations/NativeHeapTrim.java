@@ -24,7 +24,7 @@ import javax.management.ObjectName;
  * nothing where the C library cannot trim.
  */
 public final class NativeHeapTrim implements AutoCloseable {
-  static final Duration INTERVAL = Duration.ofSeconds(5);
+  private static final Duration INTERVAL = Duration.ofSeconds(5);
   private static final String COMMAND = "com.sun.management:type=DiagnosticCommand";
   private static final String OPERATION = "systemTrimNativeHeap";
 
