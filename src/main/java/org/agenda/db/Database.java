@@ -14,9 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
@@ -25,6 +23,7 @@ import org.agenda.config.Config;
 import org.agenda.config.SqliteFile;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.jooq.Configuration;
 import org.jooq.DSLContext;
 import org.jooq.ExecuteContext;
 import org.jooq.ExecuteListener;
@@ -54,13 +53,11 @@ public final class Database implements AutoCloseable {
   private final DSLContext dsl;
   private final AtomicLong statements = new AtomicLong();
   /**
-   * SQLite runs one write transaction at a time. Writers of this process queue here and start as soon as
-   * the previous one commits; without it they would all begin and wait in SQLite's busy handler, which
-   * polls with sleeps of up to 100 ms. Null for PostgreSQL, whose writers run side by side.
+   * SQLite runs one write transaction at a time. Writers of this process queue here, and those that queued while one
+   * wrote share a commit; without it they would all begin and wait in SQLite's busy handler, which polls with sleeps
+   * of up to 100 ms. Null for PostgreSQL, whose writers run side by side.
    */
-  private final ReentrantLock sqliteWriter;
-  /** How long a write waits for the writers queued before it: SQLite's busy timeout. */
-  private final int writerWaitMillis;
+  private final WriteGroups sqliteWrites;
   /** The data version, read once for all requests that ask while a read is under way. */
   private final SharedRead versionReads = new SharedRead(this::readDataVersion);
   private Connection versionConnection;
@@ -92,19 +89,18 @@ public final class Database implements AutoCloseable {
 
   private Database(HikariDataSource dataSource, SQLDialect dialect, int writerWaitMillis) {
     this.dataSource = dataSource;
-    this.sqliteWriter = dialect == SQLDialect.SQLITE ? new ReentrantLock() : null;
-    this.writerWaitMillis = writerWaitMillis;
     var listener = new ExecuteListener() {
       @Override
       public void executeStart(ExecuteContext ctx) {
         statements.incrementAndGet();
       }
     };
-    this.dsl = DSL.using(new DefaultConfiguration()
-        .set(dataSource)
+    Function<Configuration, Configuration> configure = configuration -> configuration
         .set(dialect)
         .set(new Settings().withExecuteLogging(false).withRenderSchema(false))
-        .set(new DefaultExecuteListenerProvider(listener)));
+        .set(new DefaultExecuteListenerProvider(listener));
+    this.dsl = DSL.using(configure.apply(new DefaultConfiguration().set(dataSource)));
+    this.sqliteWrites = dialect == SQLDialect.SQLITE ? new WriteGroups(dataSource, configure, writerWaitMillis) : null;
   }
 
   /** Opens the pool and brings the schema up to date; refuses a schema written by a newer version. */
@@ -267,18 +263,23 @@ public final class Database implements AutoCloseable {
     for (int attempt = 1; ; attempt++) {
       try {
         long[] committed = new long[1];
-        T result = oneWriterAtATime(() -> dsl.transactionResult(configuration -> {
+        Function<DSLContext, T> unit = transaction -> {
           String shared = sharedScope.get();
           if (shared != null) {
-            configuration.dsl().fetch("SELECT pg_advisory_xact_lock_shared(?, ?)", GUARD_LOCK_CLASS, shared.hashCode());
+            transaction.fetch("SELECT pg_advisory_xact_lock_shared(?, ?)", GUARD_LOCK_CLASS, shared.hashCode());
           }
-          T done = work.apply(configuration.dsl());
-          committed[0] = ((Number) configuration.dsl().fetchValue(ADVANCE_VERSION)).longValue();
-          for (CommitStep step : commitSteps) step.run(configuration.dsl(), committed[0]);
+          T done = work.apply(transaction);
+          committed[0] = ((Number) transaction.fetchValue(ADVANCE_VERSION)).longValue();
+          for (CommitStep step : commitSteps) step.run(transaction, committed[0]);
           return done;
-        }));
+        };
+        T result = sqliteWrites != null ? sqliteWrites.run(unit)
+            : dsl.transactionResult(configuration -> unit.apply(configuration.dsl()));
         countCommitted(committed[0]);
         return result;
+      } catch (WriteGroups.RolledBack undone) {
+        // another write of its group failed in the database, which undid this one's work too
+        if (attempt == ATTEMPTS) throw new DatabaseBusyException(undone);
       } catch (IntegrityConstraintViolationException conflict) {
         if (attempt == ATTEMPTS) throw conflict;
       } catch (DataAccessException failure) {
@@ -343,21 +344,6 @@ public final class Database implements AutoCloseable {
       }
     } finally {
       countedVersion.accumulateAndGet(version, Math::max);
-    }
-  }
-
-  private <T> T oneWriterAtATime(Supplier<T> write) {
-    if (sqliteWriter == null) return write.get();
-    try {
-      if (!sqliteWriter.tryLock(writerWaitMillis, TimeUnit.MILLISECONDS)) throw new DatabaseBusyException(null);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new DatabaseBusyException(e);
-    }
-    try {
-      return write.get();
-    } finally {
-      sqliteWriter.unlock();
     }
   }
 
@@ -436,8 +422,13 @@ public final class Database implements AutoCloseable {
     return statements.get();
   }
 
+  /** SQLite: how many commits the write transactions so far took, a commit serving the writers queued together. */
+  long sqliteCommits() {
+    return sqliteWrites.commits();
+  }
+
   public boolean isSqlite() {
-    return sqliteWriter != null;
+    return sqliteWrites != null;
   }
 
   /** True when a trivial query answers within the given number of seconds. */

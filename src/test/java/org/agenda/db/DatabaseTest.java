@@ -76,6 +76,71 @@ class DatabaseTest {
   }
 
   @Test
+  void writersQueuedTogetherShareACommitAndEachReturnsOnlyOnceItsWorkIsCommitted() throws Exception {
+    String url = "jdbc:sqlite:" + folder.resolve("agenda.db");
+    try (Database database = Database.open(url, "", "")) {
+      var terms = org.jooq.impl.DSL.table("terms");
+      var taxonomy = org.jooq.impl.DSL.field("taxonomy", String.class);
+      var parent = org.jooq.impl.DSL.field("parent", Long.class);
+      long versionBefore = database.dataVersion();
+      long commitsBefore = database.sqliteCommits();
+      var queued = new java.util.ArrayList<Thread>();
+      var seenByOthers = new java.util.concurrent.ConcurrentHashMap<String, Integer>();
+      java.util.function.Consumer<String> write = name -> {
+        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, name).set(parent, 0L).execute());
+        seenByOthers.put(name, countOnAnotherConnection(url, name));
+      };
+      Runnable refused = () -> assertThatThrownBy(() -> database.transaction(dsl -> {
+        dsl.insertInto(terms).set(taxonomy, "refused").set(parent, 0L).execute();
+        throw new IllegalArgumentException("refused");
+      })).hasMessage("refused");
+      // the first writer holds the turn until the three others wait for it, so that they join its open transaction
+      var inside = new java.util.concurrent.CountDownLatch(1);
+      var first = new Thread(() -> {
+        database.transaction(dsl -> {
+          dsl.insertInto(terms).set(taxonomy, "first").set(parent, 0L).execute();
+          inside.countDown();
+          for (Thread waiting : queued) {
+            while (waiting.getState() != Thread.State.TIMED_WAITING) Thread.onSpinWait();
+          }
+          return null;
+        });
+        seenByOthers.put("first", countOnAnotherConnection(url, "first"));
+      });
+      queued.add(new Thread(() -> write.accept("second")));
+      queued.add(new Thread(refused));
+      queued.add(new Thread(() -> write.accept("third")));
+      first.start();
+      inside.await();
+      for (Thread thread : queued) thread.start();
+      first.join();
+      for (Thread thread : queued) thread.join();
+
+      // each returned after its work was committed: a connection of its own saw it at once
+      assertThat(seenByOthers).containsOnly(java.util.Map.entry("first", 1), java.util.Map.entry("second", 1),
+          java.util.Map.entry("third", 1));
+      assertThat(database.dsl().select(taxonomy).from(terms).orderBy(taxonomy).fetch(taxonomy))
+          .containsExactly("first", "second", "third");
+      // three writes committed, each with a version of its own; the refused one took none and undid only itself
+      assertThat(database.dataVersion()).isEqualTo(versionBefore + 3);
+      assertThat(database.sqliteCommits() - commitsBefore).isEqualTo(1);
+    }
+  }
+
+  private static int countOnAnotherConnection(String url, String name) {
+    try (var other = DriverManager.getConnection(url);
+        var count = other.prepareStatement("SELECT count(*) FROM terms WHERE taxonomy = ?")) {
+      count.setString(1, name);
+      try (var result = count.executeQuery()) {
+        result.next();
+        return result.getInt(1);
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void onSqliteAReadSeesACommitAtOnceSoTheStepsBeforeCountingAreNotRun() throws Exception {
     try (Database database = Database.open("jdbc:sqlite:" + folder.resolve("agenda.db"), "", "")) {
       long before = database.dataVersion();
