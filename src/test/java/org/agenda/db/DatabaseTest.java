@@ -10,6 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Opening a SQLite database: the folder is created, the schema migrated, a newer schema refused (§10.4). */
 class DatabaseTest {
+  private static final org.jooq.Table<?> TERMS = org.jooq.impl.DSL.table("terms");
+  private static final org.jooq.Field<String> TAXONOMY = org.jooq.impl.DSL.field("taxonomy", String.class);
+  private static final org.jooq.Field<Long> PARENT = org.jooq.impl.DSL.field("parent", Long.class);
+
   @TempDir
   Path folder;
 
@@ -41,19 +45,16 @@ class DatabaseTest {
   void aGuardedWriteCommitsItsTransactionsTogetherAndARefusedOneUndoesOnlyItself() throws Exception {
     String url = "jdbc:sqlite:" + folder.resolve("agenda.db");
     try (Database database = Database.open(url, "", "")) {
-      var terms = org.jooq.impl.DSL.table("terms");
-      var taxonomy = org.jooq.impl.DSL.field("taxonomy", String.class);
-      var parent = org.jooq.impl.DSL.field("parent", Long.class);
       long versionBefore = database.dataVersion();
       database.guarded("terms", () -> {
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "post_tag").set(parent, 0L).execute());
+        database.transaction(dsl -> dsl.insertInto(TERMS).set(TAXONOMY, "post_tag").set(PARENT, 0L).execute());
         assertThatThrownBy(() -> database.transaction(dsl -> {
-          dsl.insertInto(terms).set(taxonomy, "refused").set(parent, 0L).execute();
+          dsl.insertInto(TERMS).set(TAXONOMY, "refused").set(PARENT, 0L).execute();
           throw new IllegalArgumentException("refused");
         })).hasMessage("refused");
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "category").set(parent, 0L).execute());
+        database.transaction(dsl -> dsl.insertInto(TERMS).set(TAXONOMY, "category").set(PARENT, 0L).execute());
         // the guarded write reads what it wrote; not committed yet, another connection does not see it
-        assertThat(database.dsl().fetchCount(terms)).isEqualTo(2);
+        assertThat(database.dsl().fetchCount(TERMS)).isEqualTo(2);
         try (var other = DriverManager.getConnection(url); var count = other.createStatement()
             .executeQuery("SELECT count(*) FROM terms")) {
           count.next();
@@ -63,15 +64,15 @@ class DatabaseTest {
         }
         return null;
       });
-      assertThat(database.dsl().select(taxonomy).from(terms).orderBy(taxonomy).fetch(taxonomy))
+      assertThat(database.dsl().select(TAXONOMY).from(TERMS).orderBy(TAXONOMY).fetch(TAXONOMY))
           .containsExactly("category", "post_tag");
       assertThat(database.dataVersion()).isEqualTo(versionBefore + 1);
 
       assertThatThrownBy(() -> database.guarded("terms", () -> {
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, "lost").set(parent, 0L).execute());
+        database.transaction(dsl -> dsl.insertInto(TERMS).set(TAXONOMY, "lost").set(PARENT, 0L).execute());
         throw new IllegalStateException("the guarded write fails");
       })).hasMessage("the guarded write fails");
-      assertThat(database.dsl().fetchCount(terms)).isEqualTo(2);
+      assertThat(database.dsl().fetchCount(TERMS)).isEqualTo(2);
     }
   }
 
@@ -79,26 +80,23 @@ class DatabaseTest {
   void writersQueuedTogetherShareACommitAndEachReturnsOnlyOnceItsWorkIsCommitted() throws Exception {
     String url = "jdbc:sqlite:" + folder.resolve("agenda.db");
     try (Database database = Database.open(url, "", "")) {
-      var terms = org.jooq.impl.DSL.table("terms");
-      var taxonomy = org.jooq.impl.DSL.field("taxonomy", String.class);
-      var parent = org.jooq.impl.DSL.field("parent", Long.class);
       long versionBefore = database.dataVersion();
       long commitsBefore = database.sqliteCommits();
       var queued = new java.util.ArrayList<Thread>();
       var seenByOthers = new java.util.concurrent.ConcurrentHashMap<String, Integer>();
       java.util.function.Consumer<String> write = name -> {
-        database.transaction(dsl -> dsl.insertInto(terms).set(taxonomy, name).set(parent, 0L).execute());
+        database.transaction(dsl -> dsl.insertInto(TERMS).set(TAXONOMY, name).set(PARENT, 0L).execute());
         seenByOthers.put(name, countOnAnotherConnection(url, name));
       };
       Runnable refused = () -> assertThatThrownBy(() -> database.transaction(dsl -> {
-        dsl.insertInto(terms).set(taxonomy, "refused").set(parent, 0L).execute();
+        dsl.insertInto(TERMS).set(TAXONOMY, "refused").set(PARENT, 0L).execute();
         throw new IllegalArgumentException("refused");
       })).hasMessage("refused");
       // the first writer holds the turn until the three others wait for it, so that they join its open transaction
       var inside = new java.util.concurrent.CountDownLatch(1);
       var first = new Thread(() -> {
         database.transaction(dsl -> {
-          dsl.insertInto(terms).set(taxonomy, "first").set(parent, 0L).execute();
+          dsl.insertInto(TERMS).set(TAXONOMY, "first").set(PARENT, 0L).execute();
           inside.countDown();
           for (Thread waiting : queued) {
             while (waiting.getState() != Thread.State.TIMED_WAITING) Thread.onSpinWait();
@@ -119,7 +117,7 @@ class DatabaseTest {
       // each returned after its work was committed: a connection of its own saw it at once
       assertThat(seenByOthers).containsOnly(java.util.Map.entry("first", 1), java.util.Map.entry("second", 1),
           java.util.Map.entry("third", 1));
-      assertThat(database.dsl().select(taxonomy).from(terms).orderBy(taxonomy).fetch(taxonomy))
+      assertThat(database.dsl().select(TAXONOMY).from(TERMS).orderBy(TAXONOMY).fetch(TAXONOMY))
           .containsExactly("first", "second", "third");
       // three writes committed, each with a version of its own; the refused one took none and undid only itself
       assertThat(database.dataVersion()).isEqualTo(versionBefore + 3);
