@@ -18,7 +18,6 @@ import org.jooq.TransactionProvider;
 import org.jooq.exception.DataAccessException;
 import org.jooq.exception.IntegrityConstraintViolationException;
 import org.jooq.impl.DSL;
-import org.jooq.impl.DefaultConnectionProvider;
 
 /**
  * SQLite's write transactions, one at a time, committed in groups: writers that queue while one writes run each in a
@@ -27,8 +26,8 @@ import org.jooq.impl.DefaultConnectionProvider;
  * writer's turn (100 000 events, 32 writers, a wall-clock profile), so a commit shared by the writers queued behind
  * it is what lets more writes a second through. Every write is still durable before it is answered: a writer returns
  * only after the commit that holds its work. A unit that throws is rolled back to its savepoint and the group goes on;
- * a failure of the database itself (not a constraint) rolls the whole group back, and each of its writers gets {@link
- * RolledBack}, to run its work again.
+ * a failure of the database itself (not a constraint) rolls the whole group back: the writer whose unit failed gets
+ * that failure, and each of the others {@link RolledBack}, to run its work again.
  */
 final class WriteGroups {
   /** At most this many writes share a commit, so that a steady stream of writers does not hold one open for long. */
@@ -43,7 +42,7 @@ final class WriteGroups {
   private final int turnWaitMillis;
   /** The group that the writer holding the turn adds to; null when none is open. Read and written holding the turn. */
   private Group open;
-  /** Groups committed so far. */
+  /** Groups committed so far (not those whose commit failed). */
   private final AtomicLong commits = new AtomicLong();
 
   /** A group's work as a whole was undone (its commit or a unit failed in the database): run it again. */
@@ -107,13 +106,14 @@ final class WriteGroups {
   private void closeOrLeave(Group group) {
     group.size++;
     if (turn.hasQueuedThreads() && group.size < MOST_IN_A_GROUP) return;
-    open = null;
     commit(group);
   }
 
+  /** Commits the open group, holding the turn. */
   private void commit(Group group) {
+    open = null;
     group.commit();
-    commits.incrementAndGet();
+    if (group.failure == null) commits.incrementAndGet();
   }
 
   /** How many commits the writes so far took. */
@@ -136,10 +136,7 @@ final class WriteGroups {
         }
         if (turn.tryLock()) {
           try {
-            if (open == group) {
-              open = null;
-              commit(group);
-            }
+            if (open == group) commit(group);
           } finally {
             turn.unlock();
           }
